@@ -1,0 +1,6 @@
+#!/usr/bin/env node
+// The `site` CLI is written in TypeScript; tsx compiles it on the fly so editors need no build step.
+import { register } from 'tsx/esm/api'
+
+register()
+await import('../cli/index.ts')

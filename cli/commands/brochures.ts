@@ -1,0 +1,37 @@
+import type { Command } from 'commander'
+import { checkBrochures } from '../brochures/check.ts'
+import { buildConfig } from '../config.ts'
+import { loadContent } from '../content/load.ts'
+import { SiteError } from '../errors.ts'
+import { projectPaths } from '../paths.ts'
+
+/** `site brochures check`: every brochure PDF exists at the storage base and is a real PDF. */
+export function register(program: Command): void {
+  const brochures = program.command('brochures').description('Work with the brochure PDFs.')
+  brochures
+    .command('check')
+    .description('Check that every brochure PDF exists at the storage base, is a PDF and has a plausible size.')
+    .option('--storage-base <url>', 'storage base to check: a path such as /storage (embedded) or an http(s) URL')
+    .option('--timeout <ms>', 'per-request timeout for http(s) bases', '10000')
+    .option('--root <dir>', 'project folder holding content/ (default: this project)')
+    .addHelpText('after', '\nThe PDF of brochure <id> is <storage base>/brochures/<id>.pdf. Exit code 1 when any is missing or wrong.')
+    .action(async (options: { storageBase?: string; timeout: string; root?: string }) => {
+      const paths = projectPaths(options.root)
+      const content = await loadContent(paths.content)
+      const storageBase = options.storageBase ?? buildConfig(content.site).storageBase
+      const results = await checkBrochures(content.brochures, {
+        storageBase,
+        publicDir: paths.public,
+        timeoutMs: Number(options.timeout),
+      })
+      const bad = results.filter((r) => !r.ok)
+      for (const r of bad) console.error(`${r.id}: ${r.url} ${r.reason}`)
+      if (bad.length)
+        throw new SiteError(
+          'brochures-invalid',
+          `${bad.length} of ${results.length} brochures are missing or wrong at ${storageBase}.`,
+          'upload the PDFs named above to the storage base, or fix their ids in content/brochures.yaml.',
+        )
+      console.log(`${results.length} brochures present at ${storageBase}.`)
+    })
+}

@@ -1,0 +1,74 @@
+import type { Command } from 'commander'
+import { checkBrochures } from '../brochures/check.ts'
+import { prerender } from '../build/prerender.ts'
+import { runStages } from '../build/stages.ts'
+import { buildConfig } from '../config.ts'
+import { type Content, loadContent, readContent } from '../content/load.ts'
+import { SiteError } from '../errors.ts'
+import { runImages, summaryLine } from '../images/run.ts'
+import { projectPaths } from '../paths.ts'
+import { duration, elapsed } from '../timing.ts'
+
+/** `site build`: validate → images → brochures check → pre-render, stopping at the first failure. */
+export function register(program: Command): void {
+  program
+    .command('build')
+    .description('Build the whole site into dist/client: validate, images, brochures check, pre-render.')
+    .option('--force-images', 'encode every image again, ignoring the cache')
+    .addHelpText(
+      'after',
+      '\nEnvironment: SITE_URL, SITE_API_BASE, SITE_STORAGE_BASE and SITE_ASSET_BASE override content/site.yaml.\nStops at the first failing stage; nothing after it runs.',
+    )
+    .action(async (options: { forceImages?: boolean }) => {
+      const paths = projectPaths()
+      const start = performance.now()
+      let content: Content | undefined
+      const need = () => {
+        if (!content) throw new Error('content was not loaded before this stage')
+        return content
+      }
+      console.log('Building the site:')
+      await runStages([
+        {
+          name: 'validate',
+          run: async () => {
+            const report = await readContent(paths.content, paths.root)
+            if (!report.content)
+              throw new SiteError(
+                'content-invalid',
+                'the content has problems. Nothing was written to dist/.',
+                'fix the problems above, then run `site build` again.',
+                report.problems,
+              )
+            content = await loadContent(paths.content)
+            return `${report.files} content files valid`
+          },
+        },
+        {
+          name: 'images',
+          run: async () => summaryLine(await runImages(need(), paths, { force: options.forceImages ?? false })),
+        },
+        {
+          name: 'brochures',
+          run: async () => {
+            const { storageBase } = buildConfig(need().site)
+            const results = await checkBrochures(need().brochures, { storageBase, publicDir: paths.public })
+            const bad = results.filter((r) => !r.ok)
+            for (const r of bad) console.error(`  ${r.id}: ${r.url} ${r.reason}`)
+            if (bad.length)
+              throw new SiteError(
+                'brochures-invalid',
+                `${bad.length} of ${results.length} brochures are missing or wrong at ${storageBase}. Nothing was written to dist/.`,
+                'upload the PDFs named above, or fix content/brochures.yaml.',
+              )
+            return `${results.length} brochures present at ${storageBase}`
+          },
+        },
+        {
+          name: 'pre-render',
+          run: async () => `${(await prerender(paths)).pages} pages written to dist/client`,
+        },
+      ])
+      console.log(`Built in ${duration(elapsed(start))}. dist/client is ready to deploy.`)
+    })
+}

@@ -1,0 +1,23 @@
+import type { Command } from 'commander'
+import { loadContent } from '../content/load.ts'
+import { runImages, summaryLine } from '../images/run.ts'
+import { projectPaths } from '../paths.ts'
+
+/** `site images`: turns the source artwork into responsive .webp files, reusing cached encodes. */
+export function register(program: Command): void {
+  program
+    .command('images')
+    .description('Turn every image the content references into responsive .webp files under public/media/.')
+    .option('--force', 'encode every image again, ignoring the cache')
+    .option('--avif', 'also write AVIF files')
+    .option('--root <dir>', 'project folder holding content/ (default: this project)')
+    .addHelpText(
+      'after',
+      '\nEncodes are cached in .cache/images/ by source bytes and settings: an unchanged image is never encoded twice.',
+    )
+    .action(async (options: { force?: boolean; avif?: boolean; root?: string }) => {
+      const paths = projectPaths(options.root)
+      const content = await loadContent(paths.content)
+      console.log(summaryLine(await runImages(content, paths, { force: options.force ?? false, avif: options.avif ?? false })))
+    })
+}

@@ -1,0 +1,42 @@
+import type { Command } from 'commander'
+import { readContent } from '../content/load.ts'
+import { plural, SiteError } from '../errors.ts'
+import { projectPaths } from '../paths.ts'
+import { elapsed } from '../timing.ts'
+
+/** `site validate`: checks every content file and reports every problem in one run. */
+export function register(program: Command): void {
+  program
+    .command('validate')
+    .description('Check every content file against its schema and the others; report every problem at once.')
+    .option('--json', 'print the problems as JSON for machines')
+    .option('--root <dir>', 'project folder holding content/ (default: this project)')
+    .addHelpText(
+      'after',
+      '\nEach problem names file:line:col, the field, what was expected and how to fix it.\nExit code 1 when there is any problem.',
+    )
+    .action(async (options: { json?: boolean; root?: string }) => {
+      const result = await validate(options.root)
+      if (options.json) {
+        console.log(JSON.stringify({ files: result.files, problems: result.problems }, null, 2))
+        if (result.problems.length) process.exitCode = 1
+        return
+      }
+      if (result.problems.length)
+        throw new SiteError(
+          'content-invalid',
+          'The content has problems; fix them and run `site validate` again.',
+          undefined,
+          result.problems,
+        )
+      console.log(`${plural(result.files, 'content file')} valid (${result.ms} ms).`)
+    })
+}
+
+/** Reads and checks all content under `root`. */
+export async function validate(root?: string) {
+  const start = performance.now()
+  const report = await readContent(projectPaths(root).content, projectPaths(root).root)
+  return { ...report, ms: elapsed(start) }
+}
+

@@ -1,0 +1,44 @@
+import type { TSchema } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox'
+import { Slug, Strict } from './schemas/common.ts'
+import { AboutSchema, DomainSchema, HomeSchema, PrivacySchema, WebAndCloudSchema } from './schemas/pages.ts'
+import { ProductSchema } from './schemas/product.ts'
+import { BrochuresSchema, SiteSchema } from './schemas/site.ts'
+
+/** The menu order of the products: content/catalogue.yaml. */
+export const CatalogueSchema = Strict(
+  {
+    products: Type.Array(Slug, {
+      minItems: 1,
+      description: 'Product slugs in menu order; each has content/products/<slug>.yaml.',
+    }),
+  },
+  'Product menu order.',
+)
+
+/** Every single-file content type: where it lives, which schema guards it, where its JSON Schema is written. */
+export const SINGLE_FILES = {
+  site: { file: 'site.yaml', schema: SiteSchema, schemaFile: 'site.schema.json' },
+  catalogue: { file: 'catalogue.yaml', schema: CatalogueSchema, schemaFile: 'catalogue.schema.json' },
+  brochures: { file: 'brochures.yaml', schema: BrochuresSchema, schemaFile: 'brochures.schema.json' },
+  home: { file: 'pages/home.yaml', schema: HomeSchema, schemaFile: 'home.schema.json' },
+  about: { file: 'pages/about.yaml', schema: AboutSchema, schemaFile: 'about.schema.json' },
+  space: { file: 'pages/space.yaml', schema: DomainSchema, schemaFile: 'domain.schema.json' },
+  railways: { file: 'pages/railways.yaml', schema: DomainSchema, schemaFile: 'domain.schema.json' },
+  webAndCloud: { file: 'pages/webandcloud.yaml', schema: WebAndCloudSchema, schemaFile: 'webandcloud.schema.json' },
+} as const satisfies Record<string, { file: string; schema: TSchema; schemaFile: string }>
+
+export const PRODUCTS_DIR = 'products'
+export const PRODUCT_SCHEMA = { schema: ProductSchema, schemaFile: 'product.schema.json' } as const
+export const PRIVACY = { file: 'pages/privacy-policy.md', schema: PrivacySchema, schemaFile: 'privacy.schema.json' }
+export const IMAGES_DIR = 'images'
+export const SCHEMAS_DIR = 'schemas'
+
+/** Every JSON Schema to publish for editors, by file name. */
+export function publishedSchemas(): Map<string, TSchema> {
+  const out = new Map<string, TSchema>()
+  for (const entry of Object.values(SINGLE_FILES)) out.set(entry.schemaFile, entry.schema)
+  out.set(PRODUCT_SCHEMA.schemaFile, PRODUCT_SCHEMA.schema)
+  out.set(PRIVACY.schemaFile, PRIVACY.schema)
+  return out
+}

@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto'
+import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import sharp, { type Metadata } from 'sharp'
+import type { ImageSource } from './collect.ts'
+import { widthsFor } from './ladders.ts'
+
+/** Bump when the encoder changes in a way that changes output bytes. */
+const ENCODER_VERSION = 1
+
+export interface EncodeSettings {
+  /** WebP quality, 1-100. */
+  quality: number
+  /** WebP effort, 0-6 (higher is smaller and slower). */
+  effort: number
+  /** Also write AVIF files. */
+  avif: boolean
+}
+
+export const DEFAULT_SETTINGS: EncodeSettings = { quality: 80, effort: 4, avif: false }
+
+/** What pages need to know about an encoded image. */
+export interface ManifestEntry {
+  /** Width and height of the largest encoded file, for the `width`/`height` attributes. */
+  width: number
+  height: number
+  widths: number[]
+  formats: ('webp' | 'avif')[]
+}
+
+export interface EncodeResult {
+  ref: string
+  entry: ManifestEntry
+  /** false when every file came from the cache. */
+  encoded: boolean
+  inBytes: number
+  outBytes: number
+}
+
+/** A source that cannot be turned into images: the message says why. */
+export class SourceError extends Error {
+  constructor(
+    readonly source: ImageSource,
+    readonly code: 'missing-image' | 'unreadable-image' | 'image-too-small',
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message)
+  }
+}
+
+interface Folders {
+  /** content/images */
+  images: string
+  /** public/media: the asset base's files */
+  media: string
+  /** .cache/images */
+  cache: string
+}
+
+/** Output file name for a width: `Header/szephyr.svg` at 320 → `Header/szephyr-320.webp`. */
+export function outputName(ref: string, width: number | undefined, format: 'webp' | 'avif' = 'webp'): string {
+  const base = ref.replace(/\.[a-z]+$/i, '')
+  return width === undefined ? `${base}.${format}` : `${base}-${width}.${format}`
+}
+
+/** The width written without a suffix (`name.webp`): the largest encoded width up to 1200 px. */
+export function defaultWidth(widths: readonly number[]): number {
+  const fitting = widths.filter((w) => w <= 1200)
+  return fitting.at(-1) ?? widths[0] ?? 0
+}
+
+/**
+ * Encodes one source at every width of its ladder, or takes the files from the cache when the source
+ * bytes and settings are unchanged, and places them under the media folder.
+ */
+export async function encodeImage(
+  source: ImageSource,
+  folders: Folders,
+  settings: EncodeSettings,
+  force = false,
+): Promise<EncodeResult> {
+  const file = path.join(folders.images, source.ref)
+  let bytes: Buffer
+  try {
+    bytes = await readFile(file)
+  } catch {
+    throw new SourceError(
+      source,
+      'missing-image',
+      `The image "${source.ref}" does not exist in content/images/.`,
+      `add content/images/${source.ref}, or correct the path.`,
+    )
+  }
+  const key = createHash('sha256')
+    .update(bytes)
+    .update(JSON.stringify({ v: ENCODER_VERSION, settings, ladder: source.ladder }))
+    .digest('hex')
+    .slice(0, 32)
+  const cacheDir = path.join(folders.cache, key.slice(0, 2), key)
+  const metaFile = path.join(cacheDir, 'meta.json')
+
+  let entry: ManifestEntry | undefined
+  let encoded = false
+  if (!force) entry = await readFile(metaFile, 'utf8').then((t) => JSON.parse(t) as ManifestEntry, () => undefined)
+  if (!entry) {
+    entry = await encodeToCache(source, bytes, cacheDir, settings)
+    await writeFile(`${metaFile}.tmp`, JSON.stringify(entry))
+    await rename(`${metaFile}.tmp`, metaFile)
+    encoded = true
+  }
+
+  let outBytes = 0
+  const placed: Promise<void>[] = []
+  const place = async (from: string, to: string) => {
+    const size = (await stat(from)).size
+    outBytes += size
+    const existing = await stat(to).catch(() => undefined)
+    if (!encoded && existing?.size === size) return
+    await mkdir(path.dirname(to), { recursive: true })
+    await copyFile(from, to)
+  }
+  for (const format of entry.formats) {
+    for (const width of entry.widths)
+      placed.push(place(path.join(cacheDir, `${width}.${format}`), path.join(folders.media, outputName(source.ref, width, format))))
+    const fallback = defaultWidth(entry.widths)
+    placed.push(place(path.join(cacheDir, `${fallback}.${format}`), path.join(folders.media, outputName(source.ref, undefined, format))))
+  }
+  await Promise.all(placed)
+  return { ref: source.ref, entry, encoded, inBytes: bytes.length, outBytes }
+}
+
+async function encodeToCache(
+  source: ImageSource,
+  bytes: Buffer,
+  cacheDir: string,
+  settings: EncodeSettings,
+): Promise<ManifestEntry> {
+  const vector = source.ref.toLowerCase().endsWith('.svg')
+  let meta: Metadata
+  try {
+    meta = await sharp(bytes).metadata()
+  } catch (error) {
+    throw new SourceError(
+      source,
+      'unreadable-image',
+      `The image "${source.ref}" cannot be read: ${(error as Error).message}.`,
+      'save it again as a valid SVG, PNG or JPEG.',
+    )
+  }
+  const sourceWidth = meta.width ?? 0
+  const sourceHeight = meta.height ?? 0
+  const smallest = source.ladder[0] ?? 0
+  if (!vector && sourceWidth < smallest)
+    throw new SourceError(
+      source,
+      'image-too-small',
+      `The image "${source.ref}" is ${sourceWidth} px wide; this slot needs at least ${smallest} px.`,
+      `export it at ${source.ladder.at(-1) ?? smallest} px wide or more.`,
+    )
+  if (!sourceWidth || !sourceHeight)
+    throw new SourceError(source, 'unreadable-image', `The image "${source.ref}" has no size.`, 'give the SVG width and height attributes.')
+
+  const widths = widthsFor(source.ladder, sourceWidth, vector)
+  const formats: ('webp' | 'avif')[] = settings.avif ? ['webp', 'avif'] : ['webp']
+  await mkdir(cacheDir, { recursive: true })
+  for (const width of widths) {
+    // Vector sources are rasterised at the density that gives the target width, so they stay sharp.
+    const input = vector ? sharp(bytes, { density: Math.min(2400, Math.ceil((72 * width) / sourceWidth)) }) : sharp(bytes)
+    const resized = input.resize({ width, withoutEnlargement: !vector })
+    await resized.clone().webp({ quality: settings.quality, effort: settings.effort }).toFile(path.join(cacheDir, `${width}.webp`))
+    if (settings.avif) await resized.clone().avif({ quality: settings.quality - 25, effort: 4 }).toFile(path.join(cacheDir, `${width}.avif`))
+  }
+  const largest = widths.at(-1) ?? sourceWidth
+  return { width: largest, height: Math.round((sourceHeight * largest) / sourceWidth), widths, formats }
+}

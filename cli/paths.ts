@@ -1,0 +1,28 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The project root: the folder that holds package.json, content/ and pages/. */
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/** Where things live, relative to a project root (tests point it at fixture folders). */
+export function projectPaths(root = PROJECT_ROOT) {
+  return {
+    root,
+    content: path.join(root, 'content'),
+    images: path.join(root, 'content', 'images'),
+    schemas: path.join(root, 'content', 'schemas'),
+    /** Vite's public folder: copied as-is into dist/client. */
+    public: path.join(root, 'public'),
+    /** The embedded storage base: brochures live in public/storage/brochures. */
+    storage: path.join(root, 'public', 'storage'),
+    /** Encoded images; served under the asset base. */
+    media: path.join(root, 'public', 'media'),
+    /** Build caches CI can keep between runs. */
+    cache: path.join(root, '.cache'),
+    dist: path.join(root, 'dist'),
+    client: path.join(root, 'dist', 'client'),
+    data: path.join(root, 'data'),
+  }
+}
+
+export type ProjectPaths = ReturnType<typeof projectPaths>

@@ -1,0 +1,8 @@
+// https://vike.dev/onBeforePrerenderStart
+import { renderContext } from '../../../cli/render/context.ts'
+
+/** Every product's URL; the web and cloud page has a route of its own. */
+export async function onBeforePrerenderStart(): Promise<string[]> {
+  const { content } = await renderContext()
+  return content.products.map((p) => `/products/${p.slug}`)
+}

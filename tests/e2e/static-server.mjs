@@ -1,0 +1,44 @@
+// A deliberately plain static host for browser tests: serves files with clean URLs and 404.html for
+// anything unknown, like the simplest CDN. No _redirects, no _headers, no API: the site must cope.
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import http from 'node:http'
+import path from 'node:path'
+
+const [root = 'dist/client', port = '4319'] = process.argv.slice(2)
+const base = path.resolve(root)
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.pdf': 'application/pdf',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain',
+}
+
+async function file(p) {
+  const info = await stat(p).catch(() => undefined)
+  return info?.isFile() ? p : undefined
+}
+
+async function resolve(urlPath) {
+  const clean = decodeURIComponent(urlPath).replace(/\/+$/, '') || '/'
+  const target = path.join(base, clean)
+  if (!target.startsWith(base)) return undefined
+  if (clean === '/') return file(path.join(base, 'index.html'))
+  return (await file(target)) ?? (await file(`${target}.html`)) ?? (await file(path.join(target, 'index.html')))
+}
+
+http
+  .createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    const found = await resolve(url.pathname)
+    const served = found ?? path.join(base, '404.html')
+    res.writeHead(found ? 200 : 404, { 'content-type': types[path.extname(served)] ?? 'application/octet-stream' })
+    createReadStream(served).pipe(res)
+  })
+  .listen(Number(port), '127.0.0.1')
