@@ -170,9 +170,10 @@ async function readPrivacy(file: string, projectRoot: string, problems: Problem[
     })
     return undefined
   }
-  const parsed = matter(source)
+  // Options bypass gray-matter's cache, whose cached results lack `matter`.
+  const parsed = matter(source, {})
   // Front matter starts on line 2, after the opening `---`.
-  const yaml = parseYaml(parsed.matter)
+  const yaml = parseYaml(parsed.matter ?? '')
   const shift = (p: Problem): Problem => ({ ...p, line: p.line + 1 })
   if (yaml.syntaxErrors.length) {
     for (const e of yaml.syntaxErrors)

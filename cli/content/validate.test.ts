@@ -1,0 +1,164 @@
+import { cp, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createProgram } from '../index.ts'
+import { formatProblems } from '../errors.ts'
+import { readContent } from './load.ts'
+
+const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
+const dirs: string[] = []
+
+/** A copy of the valid fixture with `edit` applied, so each case breaks exactly one thing. */
+async function fixture(edit: (root: string) => Promise<void> = async () => {}): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'site-validate-'))
+  dirs.push(root)
+  await cp(FIXTURE, root, { recursive: true })
+  await edit(root)
+  return root
+}
+
+async function replaceIn(root: string, file: string, from: string | RegExp, to: string) {
+  const full = path.join(root, 'content', file)
+  const text = await readFile(full, 'utf8')
+  const next = text.replace(from, to)
+  if (next === text) throw new Error(`fixture edit did not apply to ${file}: ${String(from)}`)
+  await writeFile(full, next)
+}
+
+async function problemsOf(root: string): Promise<string> {
+  const report = await readContent(path.join(root, 'content'), root)
+  return formatProblems(report.problems)
+}
+
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })))
+})
+
+describe('site validate', () => {
+  it('accepts the valid fixture and returns typed records in catalogue order', async () => {
+    const root = await fixture()
+    const report = await readContent(path.join(root, 'content'), root)
+    expect(report.problems).toEqual([])
+    expect(report.files).toBe(10)
+    expect(report.content?.products.map((p) => p.slug)).toEqual(['alpha'])
+    expect(report.content?.products[0]?.specifications?.[0]).toEqual({ label: 'Rating', value: '15A / 4000W' })
+  })
+
+  it('locates a field of the wrong type', async () => {
+    const root = await fixture((r) => replaceIn(r, 'products/alpha.yaml', 'value: 15A / 4000W', 'value: [15A, 4000W]'))
+    expect(await problemsOf(root)).toMatchInlineSnapshot(`
+      "content/products/alpha.yaml:37:12  /specifications/0/value
+        Expected a string, got a list.
+        Fix: write it as text on one line; put it in quotes if it starts with [, { or - or contains ": ".
+      1 problem in 1 file."
+    `)
+  })
+
+  it('rejects an unknown key and suggests the likely name', async () => {
+    const root = await fixture((r) => replaceIn(r, 'products/alpha.yaml', 'subText:', 'subtext:'))
+    expect(await problemsOf(root)).toMatchInlineSnapshot(`
+      "content/products/alpha.yaml:1:1  /subText
+        Missing required field \`subText\`.
+        Fix: add \`subText:\` with one line under the intro (ProductSubText).
+      content/products/alpha.yaml:5:1  /subtext
+        Unknown field \`subtext\`.
+        Fix: did you mean \`subText\`? Rename it, or remove it.
+      2 problems in 1 file."
+    `)
+  })
+
+  it('names a missing required field inside a list entry', async () => {
+    const root = await fixture((r) => replaceIn(r, 'products/alpha.yaml', '    description: Second card.\n', ''))
+    expect(await problemsOf(root)).toMatchInlineSnapshot(`
+      "content/products/alpha.yaml:12:5  /cardText/1/description
+        Missing required field \`description\`.
+        Fix: add \`description:\` with card text.
+      1 problem in 1 file."
+    `)
+  })
+
+  it('locates malformed YAML', async () => {
+    const root = await fixture((r) => replaceIn(r, 'products/alpha.yaml', 'category: Test', 'category: Test: broken'))
+    expect(await problemsOf(root)).toMatchInlineSnapshot(`
+      "content/products/alpha.yaml:2:11
+        The YAML cannot be read: Nested mappings are not allowed in compact mappings
+        Fix: check the indentation and that every \`field:\` is followed by a space; quote text that contains ": ".
+      1 problem in 1 file."
+    `)
+  })
+
+  it('rejects a step whose section has no data', async () => {
+    const root = await fixture((r) => replaceIn(r, 'products/alpha.yaml', 'key: benefits', 'key: catalog'))
+    expect(await problemsOf(root)).toMatchInlineSnapshot(`
+      "content/products/alpha.yaml:46:10  /steps/1/key
+        The step "Benefits" points at the "catalog" section, but this product has no data for it.
+        Fix: add the \`catalog\` entries or \`colours\` to the product, or choose another key for this step.
+      1 problem in 1 file."
+    `)
+  })
+
+  it('names the field that refers to a missing image', async () => {
+    const root = await fixture((r) => unlink(path.join(r, 'content/images/p/b.svg')))
+    expect(await problemsOf(root)).toMatchInlineSnapshot(`
+      "content/pages/railways.yaml:11:18  /blocks/0/imageMobile
+        The image "p/b.svg" does not exist in content/images/.
+        Fix: add the file content/images/p/b.svg, or correct the path.
+      content/pages/space.yaml:11:18  /blocks/0/imageMobile
+        The image "p/b.svg" does not exist in content/images/.
+        Fix: add the file content/images/p/b.svg, or correct the path.
+      content/products/alpha.yaml:8:18  /mobileHomeImage
+        The image "p/b.svg" does not exist in content/images/.
+        Fix: add the file content/images/p/b.svg, or correct the path.
+      3 problems in 3 files."
+    `)
+  })
+
+  it('rejects a slug listed twice in the catalogue', async () => {
+    const root = await fixture((r) => replaceIn(r, 'catalogue.yaml', '  - alpha\n', '  - alpha\n  - alpha\n'))
+    expect(await problemsOf(root)).toMatchInlineSnapshot(`
+      "content/catalogue.yaml:3:5  /products/1
+        The slug "alpha" is listed twice (entries 1 and 2).
+        Fix: list each product once.
+      1 problem in 1 file."
+    `)
+  })
+
+  it('keeps flagging placeholder text left from the scaffold', async () => {
+    const root = await fixture((r) =>
+      replaceIn(r, 'products/alpha.yaml', 'subText: Alpha sub text.', 'subText: "TODO: one line under the intro"'),
+    )
+    expect(await problemsOf(root)).toMatchInlineSnapshot(`
+      "content/products/alpha.yaml:5:10  /subText
+        Placeholder text left from the scaffold: "TODO: one line under the intro".
+        Fix: replace it with the real text or image path.
+      1 problem in 1 file."
+    `)
+  })
+
+  it('reports every problem of several files in one run', async () => {
+    const root = await fixture(async (r) => {
+      await replaceIn(r, 'products/alpha.yaml', 'value: 15A / 4000W', 'value: [15A]')
+      await replaceIn(r, 'site.yaml', 'apiTimeoutMs: 10000', 'apiTimeoutMs: soon')
+    })
+    const report = await readContent(path.join(root, 'content'), root)
+    expect(report.problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.code}`)).toEqual([
+      'content/products/alpha.yaml:37:12 wrong-type',
+      'content/site.yaml:18:15 wrong-type',
+    ])
+  })
+
+  it('exits 1 with the problems and no stack trace from the command line', async () => {
+    const root = await fixture((r) => replaceIn(r, 'products/alpha.yaml', 'value: 15A / 4000W', 'value: [15A]'))
+    const json = vi.spyOn(console, 'log').mockImplementation(() => {})
+    try {
+      await createProgram().parseAsync(['validate', '--root', root, '--json'], { from: 'user' })
+      const printed = JSON.parse(String(json.mock.calls[0]?.[0])) as { problems: { path: string }[] }
+      expect(printed.problems.map((p) => p.path)).toEqual(['/specifications/0/value'])
+      expect(process.exitCode).toBe(1)
+    } finally {
+      json.mockRestore()
+      process.exitCode = 0
+    }
+  })
+})

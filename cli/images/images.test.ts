@@ -1,0 +1,105 @@
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterEach, describe, expect, it } from 'vitest'
+import { loadContent } from '../content/load.ts'
+import { SiteError } from '../errors.ts'
+import { projectPaths } from '../paths.ts'
+import { LADDERS, slotOf, widthsFor } from './ladders.ts'
+import { runImages, summaryLine } from './run.ts'
+
+const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
+const dirs: string[] = []
+
+async function project() {
+  const root = await mkdtemp(path.join(tmpdir(), 'site-images-'))
+  dirs.push(root)
+  await cp(FIXTURE, root, { recursive: true })
+  const paths = projectPaths(root)
+  return { root, paths, content: () => loadContent(paths.content) }
+}
+
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })))
+})
+
+describe('width ladders', () => {
+  it('picks the ladder from the field name', () => {
+    expect(slotOf('/headerImage')).toBe('header')
+    expect(slotOf('/homeImage')).toBe('hero')
+    expect(slotOf('/hero/image')).toBe('hero')
+    expect(slotOf('/partners/1/logo')).toBe('logo')
+    expect(slotOf('/installation/0/imageMobile')).toBe('mobile')
+    expect(slotOf('/catalog/2/image')).toBe('content')
+  })
+
+  it('never upscales a raster source and keeps every width for vectors', () => {
+    expect(widthsFor(LADDERS.hero, 1000, false)).toEqual([480, 800])
+    expect(widthsFor(LADDERS.hero, 300, false)).toEqual([300])
+    expect(widthsFor(LADDERS.hero, 300, true)).toEqual([480, 800, 1200, 1600])
+  })
+})
+
+describe('site images', () => {
+  it('encodes every referenced image at its ladder, then serves a warm run from the cache', async () => {
+    const { paths, content } = await project()
+    const cold = await runImages(await content(), paths, { progress: false })
+    expect(cold).toMatchObject({ total: 2, encoded: 2, cached: 0 })
+    // p/a.svg is a header, a hero and a content image: it gets the union of those ladders.
+    expect(cold.manifest['p/a.svg']?.widths).toEqual([160, 320, 400, 480, 640, 800, 1200, 1600])
+    expect(cold.manifest['p/a.svg']).toMatchObject({ width: 1600, height: 1200, formats: ['webp'] })
+    const files = await readdir(path.join(paths.media, 'p'))
+    expect(files).toContain('a-1600.webp')
+    expect(files).toContain('a.webp')
+    const meta = await sharp(path.join(paths.media, 'p', 'a-800.webp')).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 800, 600])
+
+    const warm = await runImages(await content(), paths, { progress: false })
+    expect(warm).toMatchObject({ total: 2, encoded: 0, cached: 2 })
+    expect(summaryLine(warm)).toMatch(/^2 images: 0 encoded, 2 cached, [\d.]+ (B|KB) → [\d.]+ (B|KB|MB)$/)
+  })
+
+  it('re-encodes only the source that changed, and everything with --force', async () => {
+    const { paths, content } = await project()
+    await runImages(await content(), paths, { progress: false })
+    const b = path.join(paths.images, 'p', 'b.svg')
+    await writeFile(b, (await readFile(b, 'utf8')).replace('#00a6a6', '#f59e0b'))
+    expect(await runImages(await content(), paths, { progress: false })).toMatchObject({ encoded: 1, cached: 1 })
+    expect(await runImages(await content(), paths, { progress: false, force: true })).toMatchObject({ encoded: 2, cached: 0 })
+  })
+
+  it('names the content file and field of an unreadable source', async () => {
+    const { paths, content } = await project()
+    await writeFile(path.join(paths.images, 'p', 'b.svg'), 'this is not an image')
+    const error = await runImages(await content(), paths, { progress: false }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(SiteError)
+    const problems = (error as SiteError).problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.path} ${p.code}`)
+    expect(problems).toEqual([
+      'content/pages/railways.yaml:11:18 /blocks/0/imageMobile unreadable-image',
+      'content/pages/space.yaml:11:18 /blocks/0/imageMobile unreadable-image',
+      'content/products/alpha.yaml:8:18 /mobileHomeImage unreadable-image',
+    ])
+  })
+
+  it('rejects a raster source narrower than its slot needs', async () => {
+    const { paths, content } = await project()
+    const c = await content()
+    await sharp({ create: { width: 200, height: 150, channels: 3, background: '#123456' } })
+      .png()
+      .toFile(path.join(paths.images, 'p', 'small.png'))
+    const small = { ...c, home: { ...c.home, hero: { ...c.home.hero, image: 'p/small.png' } } }
+    const error = (await runImages(small, paths, { progress: false }).catch((e: unknown) => e)) as SiteError
+    expect(error.problems.map((p) => [p.path, p.code, p.message])).toEqual([
+      ['/hero/image', 'image-too-small', 'The image "p/small.png" is 200 px wide; this slot needs at least 480 px.'],
+    ])
+  })
+
+  it('names a missing source', async () => {
+    const { paths, content } = await project()
+    const c = await content()
+    const missing = { ...c, home: { ...c.home, hero: { ...c.home.hero, image: 'p/nope.png' } } }
+    const error = (await runImages(missing, paths, { progress: false }).catch((e: unknown) => e)) as SiteError
+    expect(error.problems.map((p) => `${p.file} ${p.path} ${p.code}`)).toEqual(['content/pages/home.yaml /hero/image missing-image'])
+  })
+})
