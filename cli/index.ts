@@ -1,7 +1,9 @@
 import { Command } from 'commander'
 import { register as brochures } from './commands/brochures.ts'
 import { register as build } from './commands/build.ts'
+import { register as dev } from './commands/dev.ts'
 import { register as images } from './commands/images.ts'
+import { register as newContent } from './commands/new.ts'
 import { register as schemas } from './commands/schemas.ts'
 import { register as validate } from './commands/validate.ts'
 import { printError } from './errors.ts'
@@ -12,7 +14,7 @@ export function createProgram(): Command {
     .description('Build, check and serve the company website from the YAML content in content/.')
     .option('--debug', 'print stack traces for every error')
     .showHelpAfterError('(run `site --help` for the list of commands)')
-  for (const register of [validate, images, brochures, build, schemas]) register(program)
+  for (const register of [validate, newContent, images, brochures, build, dev, schemas]) register(program)
   return program
 }
 

@@ -1,0 +1,58 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Command } from 'commander'
+import { parseDocument, type YAMLSeq } from 'yaml'
+import { RESERVED_SLUGS } from '../content/checks.ts'
+import { PRODUCTS_DIR, SINGLE_FILES } from '../content/sources.ts'
+import { SiteError } from '../errors.ts'
+import { projectPaths } from '../paths.ts'
+import { productTemplate } from '../scaffold/product.ts'
+
+const SLUG = /^[a-z0-9][a-z0-9_.-]*[a-z0-9]$/
+
+/** `site new product <slug>`: scaffolds a product file and lists it in the menu. */
+export function register(program: Command): void {
+  const create = program.command('new').description('Start new content from a template.')
+  create
+    .command('product')
+    .argument('<slug>', 'the product address: /products/<slug> (lower-case letters, digits, "_", "." and "-")')
+    .description('Create content/products/<slug>.yaml with every field as a placeholder, and add it to the menu.')
+    .option('--root <dir>', 'project folder holding content/ (default: this project)')
+    .addHelpText('after', '\nIt never overwrites a file. `site validate` flags the placeholders until they are replaced.')
+    .action(async (slug: string, options: { root?: string }) => {
+      const paths = projectPaths(options.root)
+      const file = path.join(paths.content, PRODUCTS_DIR, `${slug}.yaml`)
+      const shown = path.relative(process.cwd(), file)
+      if (!SLUG.test(slug) || slug.length > 80)
+        throw new SiteError(
+          'bad-slug',
+          `"${slug}" cannot be a product address.`,
+          'use lower-case letters, digits, "_", "." and "-", starting and ending with a letter or digit, e.g. `site new product smartplug2`.',
+        )
+      if (RESERVED_SLUGS.includes(slug))
+        throw new SiteError('reserved-slug', `/products/${slug} is already another page.`, 'choose another slug.')
+      const catalogueFile = path.join(paths.content, SINGLE_FILES.catalogue.file)
+      const catalogue = parseDocument(await readFile(catalogueFile, 'utf8'))
+      const products = catalogue.get('products') as YAMLSeq | undefined
+      const listed = products?.items.some((item) => String((item as { value?: unknown }).value ?? item) === slug)
+      try {
+        await writeFile(file, productTemplate(slug), { flag: 'wx' })
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+          throw new SiteError('product-exists', `${shown} already exists; nothing was changed.`, 'edit that file, or choose another slug.')
+        throw error
+      }
+      if (!listed) {
+        products?.add(slug)
+        await writeFile(catalogueFile, catalogue.toString())
+      }
+      console.log(`Created ${shown}${listed ? '' : ` and added "${slug}" to the end of the menu (content/catalogue.yaml)`}.
+
+Next steps:
+  1. Replace every "TODO" value in ${shown}.
+  2. Put the images under content/images/products/${slug}/ and content/images/Header/,
+     and write their paths in the file (SVG, PNG or JPEG; the build makes the .webp files).
+  3. Run \`site validate\` until it reports nothing; it names each placeholder left.
+  4. Preview with \`npm run dev\` at /products/${slug}, then \`npm run build\`.`)
+    })
+}

@@ -1,0 +1,66 @@
+import { PLACEHOLDER } from '../content/checks.ts'
+
+/**
+ * The YAML a new product starts from: every field a page needs, each marked as a placeholder that
+ * `site validate` keeps flagging until an editor replaces it, so a half-written product cannot ship.
+ */
+export function productTemplate(slug: string): string {
+  const todo = (what: string) => JSON.stringify(`${PLACEHOLDER}: ${what}`)
+  const image = (name: string) => `products/${slug}/${PLACEHOLDER}-${name}.svg`
+  const benefit = (icon: string, title: string) =>
+    `  - icon: ${icon}\n    title: ${title === 'Protection' ? 'Protection' : todo('card title')}\n    description: ${todo(`what ${title.toLowerCase()} means for the buyer`)}\n`
+  return `# yaml-language-server: $schema=../schemas/product.schema.json
+# A new product. Replace every "${PLACEHOLDER}" value, put the images under content/images/, then run
+# \`site validate\` until it reports nothing. Field reference: docs/content.md.
+name: ${todo('display name as in the menu')}
+category: ${todo('category, e.g. Industrial networking')}
+summary: ${todo('one sentence of 50 to 160 characters for search results')}
+description: ${todo('the intro paragraph')}
+subText: ${todo('one line under the intro')}
+headerImage: Header/${PLACEHOLDER}-${slug}.svg
+homeImage: ${image('hero')}
+mobileHomeImage: ${image('hero-mobile')}
+cardText:
+  - heading: ${todo('first info card heading')}
+    description: ${todo('first info card text')}
+  - heading: ${todo('second info card heading')}
+    description: ${todo('second info card text')}
+featureImage: ${image('feature')}
+featureImageMobile: ${image('feature')}
+topBranches:
+  - side: left
+    text: ${todo('feature name')}
+    desc: ${todo('one sentence about it')}
+  - side: right
+    text: ${todo('feature name')}
+    desc: ${todo('one sentence about it')}
+bottomBranches:
+  - side: left
+    text: ${todo('feature name')}
+    desc: ${todo('one sentence about it')}
+  - side: right
+    text: ${todo('feature name')}
+    desc: ${todo('one sentence about it')}
+benefits:
+${benefit('protection', 'Protection')}${benefit('energy', 'Efficiency')}${benefit('monitor', 'Monitoring')}${benefit('rugged', 'Durability')}${benefit('warranty', 'Warranty')}specifications:
+  - label: ${todo('what is measured')}
+    value: ${todo('the figure')}
+specificationAndWarranty:
+  - heading: Warranty
+    description: ${todo('warranty terms, e.g. 1 year')}
+    position: bottom
+steps:
+  - step: 1
+    label: Key Features
+    key: features
+  - step: 2
+    label: Benefits
+    key: benefits
+  - step: 3
+    label: Enquire Now
+    key: enquirenow
+  - step: 4
+    label: Specifications
+    key: specifications
+`
+}
