@@ -7,6 +7,7 @@ import { type Content, loadContent, readContent } from '../content/load.ts'
 import { SiteError } from '../errors.ts'
 import { runImages, summaryLine } from '../images/run.ts'
 import { projectPaths } from '../paths.ts'
+import { writeCdnFiles } from '../release/cdn-files.ts'
 import { duration, elapsed } from '../timing.ts'
 
 /** `site build`: validate → images → brochures check → pre-render, stopping at the first failure. */
@@ -67,6 +68,13 @@ export function register(program: Command): void {
         {
           name: 'pre-render',
           run: async () => `${(await prerender(paths)).pages} pages written to dist/client`,
+        },
+        {
+          name: 'cdn files',
+          run: async () => {
+            const written = await writeCdnFiles(paths.client, buildConfig(need().site))
+            return `sitemap (${written.public} pages), robots.txt, _headers, _redirects`
+          },
         },
       ])
       console.log(`Built in ${duration(elapsed(start))}. dist/client is ready to deploy.`)

@@ -1,0 +1,47 @@
+import path from 'node:path'
+import type { Command } from 'commander'
+import { buildConfig } from '../config.ts'
+import { loadContent } from '../content/load.ts'
+import { SiteError } from '../errors.ts'
+import { projectPaths } from '../paths.ts'
+import { expectedRoutes } from '../release/routes.ts'
+import { bytes } from '../timing.ts'
+import { type VerifyReport, verifySite } from '../verify/verify.ts'
+
+/** `site verify`: checks a built site before release. */
+export function register(program: Command): void {
+  program
+    .command('verify')
+    .description('Check a built site before release: routes, links, head tags, sitemap, redirects, budgets.')
+    .option('--dist <dir>', 'the built site to check (default: dist/client)')
+    .option('--json', 'print the report as JSON')
+    .addHelpText('after', '\nEach failure names the page and the file in the built site. Exit code 1 on any failure.')
+    .action(async (options: { dist?: string; json?: boolean }) => {
+      const paths = projectPaths()
+      const content = await loadContent(paths.content)
+      const client = options.dist ? path.resolve(options.dist) : paths.client
+      const report = await verifySite(client, buildConfig(content.site), expectedRoutes(content))
+      if (options.json) console.log(JSON.stringify(report, null, 2))
+      else printReport(report)
+      if (report.failures.length) {
+        if (options.json) process.exitCode = 1
+        else
+          throw new SiteError(
+            'verify-failed',
+            `${report.failures.length} problems in the built site at ${path.relative(process.cwd(), client) || '.'}; do not release it.`,
+            'fix the pages or content named above and build again.',
+          )
+      }
+    })
+}
+
+/** Prints failures, then the table of routes, sizes and budgets. */
+export function printReport(report: VerifyReport): void {
+  for (const f of report.failures) console.error(`${f.page}  (${f.file})\n  ${f.message}`)
+  console.log(`${'route'.padEnd(60)} ${'html'.padStart(9)} ${'js (gzip)'.padStart(10)} ${'budget'.padStart(9)}`)
+  for (const r of report.rows)
+    console.log(
+      `${r.route.padEnd(60)} ${bytes(r.htmlBytes).padStart(9)} ${bytes(r.jsGzipBytes).padStart(10)} ${bytes(r.jsBudget).padStart(9)}`,
+    )
+  if (!report.failures.length) console.log(`${report.rows.length} pages verified.`)
+}

@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { parse } from 'node-html-parser'
+import type { BuildConfig } from '../config.ts'
+
+/** A pre-rendered page as the release stage sees it. */
+export interface BuiltPage {
+  /** Path of the HTML file inside dist/client, e.g. `aboutus/index.html`. */
+  file: string
+  /** The route it serves, e.g. `/aboutus`. */
+  route: string
+  html: string
+}
+
+/** Reads every HTML file of a built site. */
+export async function readPages(client: string): Promise<BuiltPage[]> {
+  const entries = await readdir(client, { recursive: true, withFileTypes: true })
+  const files = entries
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => path.relative(client, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort()
+  return Promise.all(
+    files.map(async (file) => ({ file, route: routeOf(file), html: await readFile(path.join(client, file), 'utf8') })),
+  )
+}
+
+/** `index.html` → `/`, `aboutus/index.html` → `/aboutus`, `customercare.html` → `/customercare.html`. */
+export function routeOf(file: string): string {
+  if (file === 'index.html') return '/'
+  if (file.endsWith('/index.html')) return `/${file.slice(0, -'/index.html'.length)}`
+  return `/${file}`
+}
+
+/** Pages that belong in the sitemap: their canonical URL is their own and they are not `noindex`. */
+export function publicPages(pages: BuiltPage[], siteUrl: string): BuiltPage[] {
+  return pages.filter((page) => {
+    const root = parse(page.html)
+    const canonical = root.querySelector('link[rel="canonical"]')?.getAttribute('href')
+    const robots = root.querySelector('meta[name="robots"]')?.getAttribute('content') ?? ''
+    return canonical === `${siteUrl}${page.route === '/' ? '/' : page.route}` && !robots.includes('noindex')
+  })
+}
+
+/** SHA-256 hashes (CSP form) of every executable inline script in the pages. */
+export function inlineScriptHashes(pages: BuiltPage[]): string[] {
+  const hashes = new Set<string>()
+  for (const page of pages)
+    for (const script of parse(page.html).querySelectorAll('script')) {
+      const type = script.getAttribute('type') ?? ''
+      if (script.getAttribute('src') || (type && type !== 'module' && type !== 'text/javascript')) continue
+      hashes.add(`'sha256-${createHash('sha256').update(script.rawText).digest('base64')}'`)
+    }
+  return [...hashes].sort()
+}
+
+const origin = (base: string) => (/^https?:\/\//.test(base) ? new URL(base).origin : '')
+
+/** The Content-Security-Policy: no 'unsafe-inline' for scripts; inline scripts are allowed by hash. */
+export function contentSecurityPolicy(config: BuildConfig, hashes: string[]): string {
+  const extra = (...bases: string[]) => [...new Set(bases.map(origin).filter(Boolean))].join(' ')
+  const analytics = config.analyticsId ? ' https://www.googletagmanager.com' : ''
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.join(' ')}${analytics}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: ${extra(config.assetBase, config.storageBase)}`.trim(),
+    `connect-src 'self' ${extra(config.apiBase)}${config.analyticsId ? ' https://www.google-analytics.com' : ''}`.trim(),
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+/** `_headers` in the common CDN format: long immutable caching for hashed assets, security headers everywhere. */
+export function headersFile(csp: string): string {
+  return `/*
+  Strict-Transport-Security: max-age=63072000; includeSubDomains
+  X-Content-Type-Options: nosniff
+  Referrer-Policy: strict-origin-when-cross-origin
+  Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=(), usb=()
+  X-Frame-Options: DENY
+  Content-Security-Policy: ${csp}
+
+/assets/*
+  Cache-Control: public, max-age=31536000, immutable
+
+/media/*
+  Cache-Control: public, max-age=604800, stale-while-revalidate=86400
+
+/storage/*
+  Cache-Control: public, max-age=86400
+`
+}
+
+/** `_redirects`: unknown product addresses end on /comingsoon (existing files are served first). */
+export function redirectsFile(): string {
+  return `/products/*  /comingsoon  302
+/productenquiry/*  /comingsoon  302
+`
+}
+
+export function sitemapXml(pages: BuiltPage[], siteUrl: string): string {
+  const urls = pages.map((p) => `  <url><loc>${siteUrl}${p.route === '/' ? '/' : p.route}</loc></url>`)
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls.join('\n')}
+</urlset>
+`
+}
+
+export function robotsTxt(siteUrl: string): string {
+  return `User-agent: *
+Allow: /
+Disallow: /pdf-redirect
+
+Sitemap: ${siteUrl}/sitemap.xml
+`
+}
+
+/** Writes sitemap.xml, robots.txt, _headers and _redirects into dist/client. */
+export async function writeCdnFiles(client: string, config: BuildConfig): Promise<{ pages: number; public: number }> {
+  const pages = await readPages(client)
+  const listed = publicPages(pages, config.siteUrl)
+  const csp = contentSecurityPolicy(config, inlineScriptHashes(pages))
+  await Promise.all([
+    writeFile(path.join(client, 'sitemap.xml'), sitemapXml(listed, config.siteUrl)),
+    writeFile(path.join(client, 'robots.txt'), robotsTxt(config.siteUrl)),
+    writeFile(path.join(client, '_headers'), headersFile(csp)),
+    writeFile(path.join(client, '_redirects'), redirectsFile()),
+  ])
+  return { pages: pages.length, public: listed.length }
+}

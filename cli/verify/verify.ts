@@ -1,0 +1,185 @@
+import { readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { parse } from 'node-html-parser'
+import type { BuildConfig } from '../config.ts'
+import { type BuiltPage, publicPages, readPages } from '../release/cdn-files.ts'
+import { htmlFilesFor } from '../release/routes.ts'
+
+/** Gzipped JavaScript a page may load: forms need yup and axios, the rest do not. */
+export const JS_BUDGET = { page: 100 * 1024, form: 140 * 1024 }
+/** Raw HTML size of one page. */
+export const HTML_BUDGET = 200 * 1024
+
+const FORM_ROUTE = /^\/(support|customercare\.html|contactinformations|productregistration|warrantyregistration|productenquiry\/.+)$/
+
+export interface Failure {
+  /** The route of the page, or the file when the failure is not about a page. */
+  page: string
+  /** The file in dist/client to look at. */
+  file: string
+  message: string
+}
+
+export interface RouteRow {
+  route: string
+  htmlBytes: number
+  jsGzipBytes: number
+  jsBudget: number
+}
+
+export interface VerifyReport {
+  failures: Failure[]
+  rows: RouteRow[]
+}
+
+/** Checks a built site before release; every failure names the page and the file. */
+export async function verifySite(client: string, config: BuildConfig, routes: readonly string[]): Promise<VerifyReport> {
+  const failures: Failure[] = []
+  const fail = (page: string, file: string, message: string) => failures.push({ page, file, message })
+  const pages = await readPages(client)
+  const byFile = new Map(pages.map((p) => [p.file, p]))
+  const exists = cachedExists(client)
+
+  for (const route of routes)
+    if (!htmlFilesFor(route).some((f) => byFile.has(f)))
+      fail(route, htmlFilesFor(route)[0] ?? route, 'this route is defined by the content but was not pre-rendered')
+
+  const gzipSizes = new Map<string, Promise<number>>()
+  const gzipped = (asset: string) => {
+    let size = gzipSizes.get(asset)
+    if (!size) {
+      size = readFile(path.join(client, asset)).then((b) => gzipSync(b, { level: 9 }).length, () => 0)
+      gzipSizes.set(asset, size)
+    }
+    return size
+  }
+
+  const rows: RouteRow[] = []
+  for (const page of pages) {
+    const root = parse(page.html)
+    const is404 = page.file === '404.html'
+    const where = (message: string) => fail(page.route, page.file, message)
+
+    if (!root.querySelector('title')?.text.trim()) where('no <title>')
+    if (!root.querySelector('meta[name="description"]')?.getAttribute('content')?.trim()) where('no meta description')
+    const canonical = root.querySelector('link[rel="canonical"]')?.getAttribute('href')
+    if (!is404) {
+      if (!canonical) where('no canonical URL')
+      else if (!canonical.startsWith(`${config.siteUrl}/`)) where(`canonical URL ${canonical} is not under SITE_URL ${config.siteUrl}`)
+    }
+    const h1s = root.querySelectorAll('h1').length
+    if (h1s !== 1) where(`has ${h1s} <h1> elements; a page needs exactly one`)
+    for (const script of root.querySelectorAll('script[type="application/ld+json"]')) {
+      try {
+        JSON.parse(script.rawText)
+      } catch (error) {
+        where(`JSON-LD does not parse: ${(error as Error).message}`)
+      }
+    }
+
+    const scripts = new Set<string>()
+    const refs: { url: string; what: string }[] = []
+    for (const a of root.querySelectorAll('a[href]')) refs.push({ url: a.getAttribute('href') ?? '', what: 'link' })
+    for (const img of root.querySelectorAll('img')) {
+      refs.push({ url: img.getAttribute('src') ?? '', what: 'image' })
+      for (const candidate of (img.getAttribute('srcset') ?? '').split(','))
+        if (candidate.trim()) refs.push({ url: candidate.trim().split(/\s+/)[0] ?? '', what: 'image' })
+    }
+    for (const source of root.querySelectorAll('source[srcset]'))
+      for (const candidate of (source.getAttribute('srcset') ?? '').split(','))
+        if (candidate.trim()) refs.push({ url: candidate.trim().split(/\s+/)[0] ?? '', what: 'image' })
+    for (const s of root.querySelectorAll('script[src]')) {
+      refs.push({ url: s.getAttribute('src') ?? '', what: 'script' })
+      scripts.add(s.getAttribute('src') ?? '')
+    }
+    for (const l of root.querySelectorAll('link[href]')) {
+      const rel = l.getAttribute('rel') ?? ''
+      if (rel === 'canonical' || rel === 'preconnect' || rel === 'dns-prefetch') continue
+      refs.push({ url: l.getAttribute('href') ?? '', what: rel || 'link' })
+      if (rel === 'modulepreload') scripts.add(l.getAttribute('href') ?? '')
+    }
+    for (const { url, what } of refs) {
+      const local = localPath(url, config.siteUrl)
+      if (local === undefined) continue
+      if (!(await exists(local))) where(`${what} ${url} does not resolve to a file in dist/client`)
+    }
+
+    let js = 0
+    for (const src of scripts) {
+      const local = localPath(src, config.siteUrl)
+      if (local) js += await gzipped(local)
+    }
+    const budget = FORM_ROUTE.test(page.route) ? JS_BUDGET.form : JS_BUDGET.page
+    if (js > budget) where(`loads ${kb(js)} of gzipped JavaScript; the budget is ${kb(budget)}`)
+    const htmlBytes = Buffer.byteLength(page.html)
+    if (htmlBytes > HTML_BUDGET) where(`its HTML is ${kb(htmlBytes)}; the budget is ${kb(HTML_BUDGET)}`)
+    rows.push({ route: page.route, htmlBytes, jsGzipBytes: js, jsBudget: budget })
+  }
+
+  await verifySeoFiles(client, config, pages, fail)
+  return { failures, rows }
+}
+
+async function verifySeoFiles(
+  client: string,
+  config: BuildConfig,
+  pages: BuiltPage[],
+  fail: (page: string, file: string, message: string) => void,
+) {
+  const read = (f: string) => readFile(path.join(client, f), 'utf8').catch(() => undefined)
+  const sitemap = await read('sitemap.xml')
+  if (sitemap === undefined) fail('/sitemap.xml', 'sitemap.xml', 'missing')
+  else {
+    const listed = new Set([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]))
+    for (const page of publicPages(pages, config.siteUrl)) {
+      const url = `${config.siteUrl}${page.route === '/' ? '/' : page.route}`
+      if (!listed.has(url)) fail(page.route, 'sitemap.xml', `the sitemap does not list ${url}`)
+    }
+    for (const url of listed)
+      if (!url?.startsWith(`${config.siteUrl}/`)) fail('/sitemap.xml', 'sitemap.xml', `${url} is not under SITE_URL`)
+  }
+  const robots = await read('robots.txt')
+  if (!robots?.includes(`Sitemap: ${config.siteUrl}/sitemap.xml`))
+    fail('/robots.txt', 'robots.txt', `robots.txt does not name ${config.siteUrl}/sitemap.xml`)
+  const redirects = await read('_redirects')
+  if (!redirects || !/^\/products\/\*\s+\/comingsoon\s+30[12]\s*$/m.test(redirects))
+    fail('/_redirects', '_redirects', '_redirects does not send unknown /products/* to /comingsoon')
+  const headers = await read('_headers')
+  if (!headers?.includes('Content-Security-Policy:')) fail('/_headers', '_headers', '_headers has no Content-Security-Policy')
+  else if (/script-src[^;]*'unsafe-inline'/.test(headers)) fail('/_headers', '_headers', "the CSP allows 'unsafe-inline' scripts")
+  if (!(await read('404.html'))) fail('/404', '404.html', 'missing')
+}
+
+/** The dist/client path a same-site URL points at, or undefined for other sites, mailto:, data: and anchors. */
+export function localPath(url: string, siteUrl: string): string | undefined {
+  if (!url || url.startsWith('#') || /^(mailto|tel|data|javascript):/i.test(url)) return undefined
+  let pathname: string
+  if (/^https?:\/\//.test(url) || url.startsWith('//')) {
+    const parsed = new URL(url, siteUrl)
+    if (parsed.origin !== new URL(siteUrl).origin) return undefined
+    pathname = parsed.pathname
+  } else pathname = new URL(url, `${siteUrl}/`).pathname
+  return decodeURIComponent(pathname)
+}
+
+function cachedExists(client: string) {
+  const cache = new Map<string, Promise<boolean>>()
+  const isFile = (f: string) =>
+    stat(path.join(client, f)).then(
+      (s) => s.isFile(),
+      () => false,
+    )
+  return (urlPath: string) => {
+    let hit = cache.get(urlPath)
+    if (!hit) {
+      const clean = urlPath.replace(/\/+$/, '') || '/'
+      const candidates = clean === '/' ? ['index.html'] : [clean.slice(1), `${clean.slice(1)}.html`, `${clean.slice(1)}/index.html`]
+      hit = Promise.all(candidates.map(isFile)).then((r) => r.some(Boolean))
+      cache.set(urlPath, hit)
+    }
+    return hit
+  }
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
