@@ -5,6 +5,8 @@ import { register as dev } from './commands/dev.ts'
 import { register as images } from './commands/images.ts'
 import { register as newContent } from './commands/new.ts'
 import { register as schemas } from './commands/schemas.ts'
+import { register as serve } from './commands/serve.ts'
+import { register as submissions } from './commands/submissions.ts'
 import { register as validate } from './commands/validate.ts'
 import { register as verify } from './commands/verify.ts'
 import { printError } from './errors.ts'
@@ -15,7 +17,7 @@ export function createProgram(): Command {
     .description('Build, check and serve the company website from the YAML content in content/.')
     .option('--debug', 'print stack traces for every error')
     .showHelpAfterError('(run `site --help` for the list of commands)')
-  for (const register of [validate, newContent, images, brochures, build, verify, dev, schemas]) register(program)
+  for (const register of [validate, newContent, images, brochures, build, verify, dev, schemas, serve, submissions]) register(program)
   return program
 }
 

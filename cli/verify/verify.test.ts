@@ -1,0 +1,149 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { BuildConfig } from '../config.ts'
+import { writeCdnFiles } from '../release/cdn-files.ts'
+import { verifySite } from './verify.ts'
+
+const config: BuildConfig = {
+  siteUrl: 'https://example.test',
+  apiBase: '/api',
+  storageBase: '/storage',
+  assetBase: '/media',
+  apiTimeoutMs: 10000,
+  analyticsId: '',
+}
+const ROUTES = ['/', '/aboutus', '/customercare.html']
+const dirs: string[] = []
+
+function page(route: string, options: { h1s?: number; body?: string; head?: string } = {}) {
+  const canonical = `${config.siteUrl}${route}`
+  return `<!doctype html><html lang="en"><head><title>Page ${route}</title>
+<meta name="description" content="About ${route}">
+<link rel="canonical" href="${canonical}">
+<link rel="stylesheet" href="/assets/style.css">
+<script type="application/ld+json">{"@type":"Organization"}</script>
+<script type="module">import('/assets/app.js')</script>
+${options.head ?? ''}</head><body>
+${'<h1>Title</h1>'.repeat(options.h1s ?? 1)}
+<img src="/media/a.webp" srcset="/media/a.webp 400w" width="400" height="300" alt="">
+<a href="/aboutus">About</a> <a href="https://elsewhere.test/x">Out</a> <a href="mailto:a@b.test">Mail</a>
+${options.body ?? ''}
+<script src="/assets/app.js" type="module"></script></body></html>`
+}
+
+/** A small but complete built site: three routes, 404.html, assets, and the release files. */
+async function site(edit: (dir: string) => Promise<void> = async () => {}) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'site-verify-'))
+  dirs.push(dir)
+  const write = async (file: string, text: string | Buffer) => {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true })
+    await writeFile(path.join(dir, file), text)
+  }
+  await write('index.html', page('/'))
+  await write('aboutus/index.html', page('/aboutus'))
+  await write('customercare.html', page('/customercare.html'))
+  await write('404.html', page('/404').replace(/<link rel="canonical"[^>]*>/, ''))
+  await write('assets/app.js', 'console.log(1)')
+  await write('assets/style.css', 'body{}')
+  await write('media/a.webp', 'webp')
+  await writeCdnFiles(dir, config)
+  await edit(dir)
+  return dir
+}
+
+const failures = async (dir: string) =>
+  (await verifySite(dir, config, ROUTES)).failures.map((f) => `${f.page} (${f.file}): ${f.message}`)
+
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })))
+})
+
+describe('site verify', () => {
+  it('passes a good build and reports its routes with sizes', async () => {
+    const dir = await site()
+    const report = await verifySite(dir, config, ROUTES)
+    expect(report.failures).toEqual([])
+    expect(report.rows.map((r) => r.route)).toEqual(['/404.html', '/aboutus', '/customercare.html', '/'])
+    expect(report.rows[0]?.jsGzipBytes).toBeGreaterThan(0)
+    const sitemap = await readFile(path.join(dir, 'sitemap.xml'), 'utf8')
+    expect(sitemap).toContain('<loc>https://example.test/aboutus</loc>')
+    expect(sitemap).not.toContain('404')
+    const headers = await readFile(path.join(dir, '_headers'), 'utf8')
+    expect(headers).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/)
+    expect(headers).toContain('Cache-Control: public, max-age=31536000, immutable')
+  })
+
+  it('names a route the content defines but the build lacks', async () => {
+    const dir = await site((d) => rm(path.join(d, 'aboutus/index.html')))
+    expect(await failures(dir)).toContain(
+      '/aboutus (aboutus/index.html): this route is defined by the content but was not pre-rendered',
+    )
+  })
+
+  it('names the page and file of a broken link, image, script and stylesheet', async () => {
+    const dir = await site(async (d) => {
+      await rm(path.join(d, 'media/a.webp'))
+      await rm(path.join(d, 'assets/style.css'))
+      await writeFile(path.join(d, 'customercare.html'), page('/customercare.html', { body: '<a href="/nowhere">x</a><script src="/assets/gone.js"></script>' }))
+    })
+    const found = await failures(dir)
+    expect(found).toContain('/customercare.html (customercare.html): link /nowhere does not resolve to a file in dist/client')
+    expect(found).toContain('/customercare.html (customercare.html): script /assets/gone.js does not resolve to a file in dist/client')
+    expect(found).toContain('/aboutus (aboutus/index.html): image /media/a.webp does not resolve to a file in dist/client')
+    expect(found).toContain('/ (index.html): stylesheet /assets/style.css does not resolve to a file in dist/client')
+  })
+
+  it('names pages without a title, description, canonical URL or with two h1', async () => {
+    const dir = await site(async (d) => {
+      const html = page('/aboutus', { h1s: 2 })
+        .replace(/<title>[^<]*<\/title>/, '')
+        .replace(/<meta name="description"[^>]*>/, '')
+        .replace(/<link rel="canonical"[^>]*>/, '')
+      await writeFile(path.join(d, 'aboutus/index.html'), html)
+    })
+    expect((await failures(dir)).filter((f) => f.startsWith('/aboutus'))).toEqual([
+      '/aboutus (aboutus/index.html): no <title>',
+      '/aboutus (aboutus/index.html): no meta description',
+      '/aboutus (aboutus/index.html): no canonical URL',
+      '/aboutus (aboutus/index.html): has 2 <h1> elements; a page needs exactly one',
+    ])
+  })
+
+  it('names JSON-LD that does not parse', async () => {
+    const dir = await site((d) =>
+      writeFile(path.join(d, 'index.html'), page('/').replace('{"@type":"Organization"}', '{"@type":')),
+    )
+    expect((await failures(dir))[0]).toMatch(/^\/ \(index\.html\): JSON-LD does not parse/)
+  })
+
+  it('names a sitemap that misses a public page, robots.txt without it, and missing redirects', async () => {
+    const dir = await site(async (d) => {
+      const sitemap = await readFile(path.join(d, 'sitemap.xml'), 'utf8')
+      await writeFile(path.join(d, 'sitemap.xml'), sitemap.replace(/.*aboutus.*\n/, ''))
+      await writeFile(path.join(d, 'robots.txt'), 'User-agent: *\n')
+      await writeFile(path.join(d, '_redirects'), '')
+    })
+    expect(await failures(dir)).toEqual([
+      '/aboutus (sitemap.xml): the sitemap does not list https://example.test/aboutus',
+      '/robots.txt (robots.txt): robots.txt does not name https://example.test/sitemap.xml',
+      '/_redirects (_redirects): _redirects does not send unknown /products/* to /comingsoon',
+    ])
+  })
+
+  it('names a page over its JavaScript budget', async () => {
+    // Random bytes do not compress: 120 KB of them stays over the 100 KB gzipped budget.
+    const { randomBytes } = await import('node:crypto')
+    const dir = await site((d) => writeFile(path.join(d, 'assets/app.js'), randomBytes(120 * 1024).toString('base64')))
+    expect((await failures(dir)).some((f) => /^\/ \(index\.html\): loads [\d.]+ KB of gzipped JavaScript; the budget is 100\.0 KB$/.test(f))).toBe(true)
+  })
+
+  it("names a CSP that allows 'unsafe-inline' scripts", async () => {
+    const dir = await site(async (d) => {
+      const headers = await readFile(path.join(d, '_headers'), 'utf8')
+      await writeFile(path.join(d, '_headers'), headers.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"))
+    })
+    expect(await failures(dir)).toEqual(["/_headers (_headers): the CSP allows 'unsafe-inline' scripts"])
+  })
+})
