@@ -1,0 +1,103 @@
+/**
+ * `npm run bench`: build times, image encode times and bytes, content validation, JavaScript per route,
+ * intake API throughput and Lighthouse (mobile) on the key routes. Figures are printed, never asserted:
+ * they go into issue notes, and budgets are enforced by `site verify`.
+ */
+import { execFileSync, spawn } from 'node:child_process'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { buildConfig } from '../cli/config.ts'
+import { loadContent, readContent } from '../cli/content/load.ts'
+import { runImages } from '../cli/images/run.ts'
+import { PROJECT_ROOT, projectPaths } from '../cli/paths.ts'
+import { expectedRoutes } from '../cli/release/routes.ts'
+import { bytes, duration } from '../cli/timing.ts'
+import { verifySite } from '../cli/verify/verify.ts'
+import { runLighthouse } from './lighthouse.ts'
+
+const KEY_ROUTES = ['/', '/products/szephyr', '/products/uhfradiomodem', '/products/webandcloudsolutions', '/aboutus', '/support', '/productenquiry/szephyr']
+const only = new Set(process.argv.slice(2))
+const wants = (part: string) => only.size === 0 || only.has(part)
+
+async function time<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now()
+  const value = await fn()
+  return { ms: Math.round(performance.now() - start), value }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+
+async function benchValidate() {
+  const paths = projectPaths()
+  const runs: number[] = []
+  for (let i = 0; i < 7; i++) runs.push((await time(() => readContent(paths.content, paths.root))).ms)
+  console.log(`site validate: median ${duration(median(runs))} over 7 runs (first ${duration(runs[0] ?? 0)})`)
+}
+
+async function benchImages() {
+  const paths = projectPaths()
+  const content = await loadContent(paths.content)
+  const scratch = await mkdtemp(path.join(tmpdir(), 'site-bench-images-'))
+  try {
+    const temp = { ...paths, cache: path.join(scratch, 'cache'), media: path.join(scratch, 'media') }
+    const cold = await time(() => runImages(content, temp, { progress: false }))
+    const warm = await time(() => runImages(content, temp, { progress: false }))
+    const s = cold.value
+    console.log(`site images: cold ${duration(cold.ms)} (${s.encoded} encoded), warm ${duration(warm.ms)} (${warm.value.cached} cached)`)
+    console.log(`  ${s.total} sources, ${bytes(s.inBytes)} in → ${bytes(s.outBytes)} of .webp out`)
+  } finally {
+    await rm(scratch, { recursive: true, force: true })
+  }
+}
+
+function benchBuild() {
+  const run = () => {
+    const start = performance.now()
+    execFileSync(process.execPath, ['bin/site.js', 'build'], { cwd: PROJECT_ROOT, stdio: 'pipe' })
+    return Math.round(performance.now() - start)
+  }
+  const first = run()
+  const second = run()
+  console.log(`npm run build: ${duration(first)} then ${duration(second)} (warm image cache)`)
+}
+
+async function benchRoutes() {
+  const paths = projectPaths()
+  const content = await loadContent(paths.content)
+  const report = await verifySite(paths.client, buildConfig(content.site), expectedRoutes(content))
+  console.log('\nJavaScript per route (gzipped) and HTML size:')
+  console.log(`| route | JS gzip | budget | HTML |\n|---|---|---|---|`)
+  for (const r of report.rows) console.log(`| ${r.route} | ${bytes(r.jsGzipBytes)} | ${bytes(r.jsBudget)} | ${bytes(r.htmlBytes)} |`)
+}
+
+async function benchApi() {
+  const { benchSubmissions } = await import('../server/bench.ts')
+  const result = await benchSubmissions()
+  console.log(`\nIntake API: ${Math.round(result.perSecond)} valid submissions/s with synchronous=FULL (${result.total} submissions)`)
+}
+
+async function benchLighthouse() {
+  const scratch = await mkdtemp(path.join(tmpdir(), 'site-bench-lh-'))
+  const port = 4391
+  await cp(projectPaths().client, scratch, { recursive: true })
+  const server = spawn(process.execPath, ['tests/e2e/static-server.mjs', scratch, String(port)], { cwd: PROJECT_ROOT, stdio: 'ignore' })
+  try {
+    await new Promise((r) => setTimeout(r, 500))
+    const rows = await runLighthouse(`http://127.0.0.1:${port}`, KEY_ROUTES)
+    console.log('\nLighthouse (mobile):')
+    console.log('| route | performance | accessibility | best practices | SEO | CLS | LCP |\n|---|---|---|---|---|---|---|')
+    for (const r of rows)
+      console.log(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.cls.toFixed(3)} | ${r.lcpMs} ms |`)
+  } finally {
+    server.kill()
+    await rm(scratch, { recursive: true, force: true })
+  }
+}
+
+if (wants('validate')) await benchValidate()
+if (wants('images')) await benchImages()
+if (wants('build')) benchBuild()
+if (wants('routes')) await benchRoutes()
+if (wants('api')) await benchApi()
+if (wants('lighthouse')) await benchLighthouse()
