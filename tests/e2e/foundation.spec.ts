@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test'
+
+test.describe('the pre-rendered site', () => {
+  test('a product page holds its name and copy in the HTML before any script runs', async ({ request }) => {
+    const response = await request.get('/products/szephyr')
+    expect(response.status()).toBe(200)
+    const html = await response.text()
+    expect(html).toContain('<h1')
+    expect(html).toMatch(/SZephyr/)
+    expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/)
+    expect(html).toContain('<link rel="canonical" href="http')
+    expect(html).toContain('"@type":"Product"')
+  })
+
+  test('every product from the catalogue is pre-rendered', async ({ request }) => {
+    const catalogue = ['szephyr', 'smazer', 'smampmax', 'smartpanel', 'uhfradiomodem', 'serialinterfacecards', 'vidyuraksha_2.0']
+    for (const slug of catalogue) expect((await request.get(`/products/${slug}`)).status(), slug).toBe(200)
+  })
+
+  test('the page hydrates: the Products menu opens on click', async ({ page }) => {
+    await page.goto('/')
+    const products = page.getByRole('button', { name: 'Products', exact: true }).first()
+    await expect(products).toHaveAttribute('aria-expanded', 'false')
+    await products.click()
+    await expect(products).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.getByRole('link', { name: 'UHF Radio Modem' }).first()).toBeVisible()
+  })
+
+  test('an unknown path gets the not-found page with status 404', async ({ page }) => {
+    const response = await page.goto('/no-such-page')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i)
+  })
+})
