@@ -17,7 +17,19 @@ export function createProgram(): Command {
     .description('Build, check and serve the company website from the YAML content in content/.')
     .option('--debug', 'print stack traces for every error')
     .showHelpAfterError('(run `site --help` for the list of commands)')
-  for (const register of [validate, newContent, images, brochures, build, verify, dev, schemas, serve, submissions]) register(program)
+  for (const register of [
+    validate,
+    newContent,
+    images,
+    brochures,
+    build,
+    verify,
+    dev,
+    schemas,
+    serve,
+    submissions,
+  ])
+    register(program)
   return program
 }
 

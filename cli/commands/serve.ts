@@ -1,7 +1,5 @@
 import path from 'node:path'
 import type { Command } from 'commander'
-import { closeOnSignals, startServer } from '../../server/serve.ts'
-import { originOf, readServerContent } from '../../server/site-config.ts'
 import { SiteError } from '../errors.ts'
 import { projectPaths } from '../paths.ts'
 
@@ -20,7 +18,11 @@ export interface ServeFlags {
 export function intFlag(value: string, flag: string, min: number, max: number, example: string): number {
   const n = Number(value)
   if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max)
-    throw new SiteError('bad-flag', `${flag} must be a whole number from ${min} to ${max}, not "${value}".`, `e.g. ${flag} ${example}`)
+    throw new SiteError(
+      'bad-flag',
+      `${flag} must be a whole number from ${min} to ${max}, not "${value}".`,
+      `e.g. ${flag} ${example}`,
+    )
   return n
 }
 
@@ -34,7 +36,10 @@ export function register(program: Command): void {
     .option('--data <dir>', 'folder for submissions.db (default: data/ in the project)')
     .option('--dist <dir>', 'built site to serve (default: dist/client in the project)')
     .option('--rate-limit <n>', 'API requests per minute per client address; 0 turns the limit off', '30')
-    .option('--webhook <url>', 'POST each new submission (not spam) to this URL, retried until it answers 2xx (env SITE_WEBHOOK_URL)')
+    .option(
+      '--webhook <url>',
+      'POST each new submission (not spam) to this URL, retried until it answers 2xx (env SITE_WEBHOOK_URL)',
+    )
     .option('--trust-proxy', 'behind a reverse proxy: take the client address from X-Forwarded-For')
     .option('--root <dir>', 'project folder holding content/, dist/ and data/ (default: this project)')
     .addHelpText(
@@ -55,11 +60,19 @@ content/site.yaml). Stop with Ctrl+C or SIGTERM: requests in flight finish, then
 Read the submissions with \`site submissions list\` or \`site submissions export\`.`,
     )
     .action(async (flags: ServeFlags) => {
+      // Loaded here, not at the top: every other command starts without Fastify.
+      const { closeOnSignals, startServer } = await import('../../server/serve.ts')
+      const { originOf, readServerContent } = await import('../../server/site-config.ts')
       const paths = projectPaths(flags.root && path.resolve(flags.root))
       const port = intFlag(flags.port, '--port', 0, 65535, '8080')
       const rateLimit = intFlag(flags.rateLimit, '--rate-limit', 0, 1_000_000, '60')
       const webhookUrl = flags.webhook ?? (process.env.SITE_WEBHOOK_URL?.trim() || undefined)
-      if (webhookUrl) originOf(webhookUrl, flags.webhook ? '--webhook' : 'SITE_WEBHOOK_URL')
+      if (webhookUrl)
+        originOf(
+          webhookUrl,
+          flags.webhook ? '--webhook' : 'SITE_WEBHOOK_URL',
+          'give the full address, e.g. https://hooks.example.com/site.',
+        )
       const dist = path.resolve(flags.dist ?? paths.client)
       const dataDir = path.resolve(flags.data ?? paths.data)
       const content = await readServerContent(paths.content)

@@ -2,7 +2,6 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Command } from 'commander'
 import { KINDS, type Kind, type ListFilter, openStorage, type Submission } from '../../server/storage.ts'
-import { submissionsCsv, submissionsJson, submissionsTable } from '../../server/submissions-format.ts'
 import { plural, SiteError } from '../errors.ts'
 import { projectPaths } from '../paths.ts'
 
@@ -31,7 +30,8 @@ export function parseSince(value: string): string {
   if (day) {
     const [, y, m, d] = day.map(Number) as [number, number, number, number]
     const date = new Date(Date.UTC(y, m - 1, d))
-    if (date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d) return date.toISOString()
+    if (date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d)
+      return date.toISOString()
   } else if (DATE_TIME.test(value) && !Number.isNaN(Date.parse(value))) {
     return new Date(value).toISOString()
   }
@@ -45,7 +45,11 @@ export function parseSince(value: string): string {
 /** Reads `--kind`: one of the three forms. */
 export function parseKind(value: string): Kind {
   if ((KINDS as readonly string[]).includes(value)) return value as Kind
-  throw new SiteError('bad-kind', `--kind "${value}" is not a kind of submission.`, `use one of: ${KINDS.join(', ')}.`)
+  throw new SiteError(
+    'bad-kind',
+    `--kind "${value}" is not a kind of submission.`,
+    `use one of: ${KINDS.join(', ')}.`,
+  )
 }
 
 /** Reads the submissions the flags select, oldest first. */
@@ -81,17 +85,21 @@ export function register(program: Command): void {
     .command('submissions')
     .description('Read the form submissions that `site serve` stored: list them or export them.')
 
-  addReadOptions(
-    submissions.command('list').description('Print the submissions as a table, oldest first.'),
-  )
-    .addHelpText('after', `${SELECT_HELP}\n\nExample: site submissions list --kind enquiry --since 2025-03-01`)
+  addReadOptions(submissions.command('list').description('Print the submissions as a table, oldest first.'))
+    .addHelpText(
+      'after',
+      `${SELECT_HELP}\n\nExample: site submissions list --kind enquiry --since 2025-03-01`,
+    )
     .action(async (flags: ReadFlags) => {
+      const { submissionsTable } = await import('../../server/submissions-format.ts')
       const rows = await readSubmissions(flags)
       process.stdout.write(submissionsTable(rows, { spam: flags.spam === true }))
     })
 
   addReadOptions(
-    submissions.command('export').description('Write the submissions as CSV (with a header row) or JSON, oldest first.'),
+    submissions
+      .command('export')
+      .description('Write the submissions as CSV (with a header row) or JSON, oldest first.'),
   )
     .option('--format <format>', 'csv or json', 'csv')
     .option('--out <file>', 'write to this file instead of standard output')
@@ -105,9 +113,15 @@ Example: site submissions export --format csv --kind enquiry --out enquiries.csv
     )
     .action(async (flags: ExportFlags) => {
       if (flags.format !== 'csv' && flags.format !== 'json')
-        throw new SiteError('bad-format', `--format "${flags.format}" is not supported.`, 'use --format csv or --format json.')
+        throw new SiteError(
+          'bad-format',
+          `--format "${flags.format}" is not supported.`,
+          'use --format csv or --format json.',
+        )
+      const { submissionsCsv, submissionsJson } = await import('../../server/submissions-format.ts')
       const rows = await readSubmissions(flags)
-      const text = flags.format === 'csv' ? submissionsCsv(rows, { spam: flags.spam === true }) : submissionsJson(rows)
+      const text =
+        flags.format === 'csv' ? submissionsCsv(rows, { spam: flags.spam === true }) : submissionsJson(rows)
       if (!flags.out) {
         process.stdout.write(text)
         return

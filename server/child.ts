@@ -1,0 +1,52 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/** A `site serve` running in its own process. */
+export interface ServerProcess {
+  child: ChildProcess
+  url: string
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string
+  /** Resolves with the exit code (or signal) once the process has ended. */
+  exited: Promise<number | NodeJS.Signals | null>
+}
+
+/**
+ * Starts `site serve` (server/main.ts) in a child process with `args` (add `--port 0`) and waits for
+ * the line that names its URL. Rejects with its output if it ends first.
+ */
+export function spawnServer(args: readonly string[]): Promise<ServerProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(PROJECT, 'server', 'main.ts'), 'serve', ...args],
+    {
+      cwd: PROJECT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let text = ''
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(signal ?? code)),
+  )
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString()
+      const found = /at (http:\/\/\S+)/.exec(text)
+      if (found?.[1]) {
+        child.stdout?.off('data', onData)
+        child.stdout?.on('data', (more: Buffer) => {
+          text += more.toString()
+        })
+        resolve({ child, url: found[1], output: () => text, exited })
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', (chunk: Buffer) => {
+      text += chunk.toString()
+    })
+    void exited.then((code) => reject(new Error(`The server ended (${code}) before listening:\n${text}`)))
+  })
+}

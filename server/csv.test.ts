@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { csvField, toCsv } from './csv.ts'
+
+describe('CSV', () => {
+  it('quotes commas, quotes, line breaks and edge spaces; ends lines with CRLF', () => {
+    expect(
+      toCsv([
+        ['a', 'b,c'],
+        ['say "hi"', 'two\nlines'],
+        [' edge', 'plain'],
+      ]),
+    ).toBe('a,"b,c"\r\n"say ""hi""","two\nlines"\r\n" edge",plain\r\n')
+  })
+
+  it('makes cells that start like formulas into text', () => {
+    expect(['=SUM(A1)', '+91 98', '-x', '@me', 'safe'].map(csvField)).toEqual([
+      "'=SUM(A1)",
+      "'+91 98",
+      "'-x",
+      "'@me",
+      'safe',
+    ])
+  })
+
+  it('writes nothing for no rows', () => {
+    expect(toCsv([])).toBe('')
+  })
+})

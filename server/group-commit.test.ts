@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { groupCommit } from './group-commit.ts'
+
+describe('group commit', () => {
+  it('commits the writes of one turn together and settles them after the commit', async () => {
+    const commits: number[][] = []
+    const writer = groupCommit<number>((items) => {
+      commits.push([...items])
+    })
+    const settled: number[] = []
+    const writes = [1, 2, 3].map((n) => writer.write(n).then(() => settled.push(n)))
+    expect(writer.queued).toBe(3)
+    expect(commits).toEqual([])
+    await Promise.all(writes)
+    expect(commits).toEqual([[1, 2, 3]])
+    expect(settled).toEqual([1, 2, 3])
+  })
+
+  it('fails only the bad item when a batch fails', async () => {
+    const writer = groupCommit<number>((items) => {
+      if (items.includes(2)) throw new Error('constraint failed')
+    })
+    const results = await Promise.allSettled([1, 2, 3].map((n) => writer.write(n)))
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+  })
+
+  it('splits large queues into batches of the maximum size', async () => {
+    const sizes: number[] = []
+    const writer = groupCommit<number>((items) => {
+      sizes.push(items.length)
+    }, 4)
+    await Promise.all(Array.from({ length: 10 }, (_, n) => writer.write(n)))
+    expect(sizes).toEqual([4, 4, 2])
+  })
+
+  it('flush commits at once', () => {
+    const commits: number[][] = []
+    const writer = groupCommit<number>((items) => {
+      commits.push([...items])
+    })
+    void writer.write(7)
+    writer.flush()
+    expect(commits).toEqual([[7]])
+    expect(writer.queued).toBe(0)
+  })
+})

@@ -1,0 +1,129 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { backoff } from './outbox.ts'
+import { type RunningServer, startServer } from './serve.ts'
+import { makeSite, postJson, type SiteFixture, SLUGS, VALID } from './testing.ts'
+
+interface Call {
+  headers: IncomingHttpHeaders
+  body: { id: string; kind: string; product: string | null; payload: Record<string, unknown> }
+}
+
+/** A local webhook that answers with the next status of `statuses` (the last one repeats). */
+async function webhook(statuses: number[]): Promise<{ url: string; calls: Call[]; server: Server }> {
+  const calls: Call[] = []
+  const server = createServer((request, response) => {
+    let text = ''
+    request.on('data', (chunk: Buffer) => {
+      text += chunk.toString()
+    })
+    request.on('end', () => {
+      calls.push({ headers: request.headers, body: JSON.parse(text) })
+      response.statusCode = statuses[Math.min(calls.length - 1, statuses.length - 1)] ?? 200
+      response.end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, calls, server }
+}
+
+/** Waits until `check` holds; fails only if it never does. */
+async function eventually(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 1000; i++) {
+    if (check()) return
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  throw new Error(`never happened: ${what}`)
+}
+
+let site: SiteFixture
+const running: RunningServer[] = []
+const hooks: Server[] = []
+
+const start = async (url: string) => {
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dist: site.dist,
+    dataDir: site.data,
+    productSlugs: SLUGS,
+    rateLimit: 0,
+    webhook: { url, baseDelayMs: 20, maxDelayMs: 40 },
+    log: () => {},
+  })
+  running.push(server)
+  return server
+}
+
+beforeEach(async () => {
+  site = await makeSite()
+})
+
+afterEach(async () => {
+  for (const server of running.splice(0)) await server.close()
+  for (const hook of hooks.splice(0)) hook.close()
+  await site.cleanup()
+})
+
+describe('webhook outbox', () => {
+  it('delivers each new submission, retrying failures, with the id as Idempotency-Key', async () => {
+    const hook = await webhook([500, 503, 204])
+    hooks.push(hook.server)
+    const server = await start(hook.url)
+    const response = await postJson(
+      `${server.url}/api/productregistration`,
+      VALID['/api/productregistration'],
+    )
+    expect(response.status).toBe(201)
+    const { id } = (await response.json()) as { id: string }
+    await eventually(() => hook.calls.length === 3, 'three delivery attempts')
+    await eventually(() => server.storage.nextOutboxAttempt() === undefined, 'the entry marked delivered')
+    expect(hook.calls.map((c) => c.body.id)).toEqual([id, id, id])
+    expect(hook.calls[0]?.headers['idempotency-key']).toBe(id)
+    expect(hook.calls[0]?.body).toMatchObject({
+      kind: 'enquiry',
+      product: 'szephyr',
+      payload: VALID['/api/productregistration'],
+    })
+  })
+
+  it('queues no notification for spam', async () => {
+    const hook = await webhook([500])
+    hooks.push(hook.server)
+    const server = await start(hook.url)
+    await postJson(`${server.url}/api/contactinformations`, {
+      ...VALID['/api/contactinformations'],
+      website: 'x',
+    })
+    expect(server.storage.nextOutboxAttempt()).toBeUndefined()
+  })
+
+  it('a dead webhook neither blocks nor loses a submission: it is delivered after a restart', async () => {
+    const dead = await webhook([200])
+    const deadUrl = dead.url
+    await new Promise((resolve) => dead.server.close(resolve))
+    const first = await start(deadUrl)
+    const response = await postJson(`${first.url}/api/contactinformations`, VALID['/api/contactinformations'])
+    expect(response.status).toBe(201)
+    const { id } = (await response.json()) as { id: string }
+    expect(first.storage.list().map((s) => s.id)).toContain(id)
+    expect(first.storage.nextOutboxAttempt()).toBeDefined()
+    await first.close()
+    running.splice(running.indexOf(first), 1)
+
+    const alive = await webhook([200])
+    hooks.push(alive.server)
+    const second = await start(alive.url)
+    await eventually(() => alive.calls.some((c) => c.body.id === id), 'delivery after the restart')
+    await eventually(() => second.storage.nextOutboxAttempt() === undefined, 'the entry marked delivered')
+  })
+})
+
+describe('backoff', () => {
+  it('doubles from the base and stops at the cap', () => {
+    expect([1, 2, 3, 4].map((n) => backoff(n, 5_000, 3_600_000))).toEqual([5_000, 10_000, 20_000, 40_000])
+    expect(backoff(30, 5_000, 3_600_000)).toBe(3_600_000)
+    expect(backoff(10_000, 5_000, 3_600_000)).toBe(3_600_000)
+  })
+})

@@ -1,0 +1,161 @@
+import { createHash, randomUUID } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type IntakeForm, isHoneypotFilled } from './forms.ts'
+import type { GroupCommit } from './group-commit.ts'
+import { type Answer, fingerprint, idempotency, readKey } from './idempotency.ts'
+import { BODY_LIMIT, isJsonContentType, registerJsonBody } from './json-body.ts'
+import type { RateLimiter } from './rate-limit.ts'
+import type { NewSubmission, Storage } from './storage.ts'
+
+/** Where the intake API lives on this origin (DECISIONS.md: the embedded API base). */
+export const API_PREFIX = '/api'
+
+export interface ApiOptions {
+  forms: readonly IntakeForm[]
+  storage: Pick<Storage, 'findAnswer' | 'salt'>
+  writer: GroupCommit<NewSubmission>
+  /** Undefined: no limit. */
+  limiter: RateLimiter | undefined
+  /** The public site origin allowed to call the API from another origin; same-origin needs nothing. */
+  siteOrigin: string | undefined
+  /** Queue webhook notifications for new submissions. */
+  notify: boolean
+  /** Called after submissions were committed (wakes the webhook outbox). */
+  onCommitted?: () => void
+}
+
+const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'] as const
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const send = (reply: FastifyReply, answer: Answer) => reply.code(answer.status).send(answer.body)
+
+/**
+ * The intake API under `/api`, in its own Fastify scope: JSON bodies only (16 KB), CORS for the site
+ * origin, a per-client rate limit, 404/405 as JSON, and one POST route per form. A 201 is sent only
+ * after the submission's transaction has committed.
+ */
+export async function registerApi(app: FastifyInstance, options: ApiOptions): Promise<void> {
+  await app.register(async (api) => {
+    registerJsonBody(api)
+    const once = idempotency(options.storage).once
+    const clientHash = (ip: string) =>
+      createHash('sha256').update(options.storage.salt).update(ip).digest('base64url').slice(0, 22)
+
+    api.addHook('onRequest', async (request, reply) => {
+      const origin = request.headers.origin
+      // Answers about one person's submission: never cached, never sniffed.
+      reply.header('cache-control', 'no-store')
+      reply.header('x-content-type-options', 'nosniff')
+      reply.header('vary', 'Origin')
+      if (options.siteOrigin && origin === options.siteOrigin) {
+        reply.header('access-control-allow-origin', origin)
+        reply.header('access-control-expose-headers', 'Retry-After')
+      }
+      if (request.method === 'OPTIONS' || !options.limiter) return
+      const decision = options.limiter.take(request.ip)
+      if (!decision.allowed) {
+        reply.header('retry-after', String(decision.retryAfterSeconds))
+        return send(reply, {
+          status: 429,
+          body: {
+            error: `Too many requests from this address; try again in ${decision.retryAfterSeconds} s.`,
+          },
+        })
+      }
+    })
+
+    for (const form of options.forms) {
+      const url = API_PREFIX + form.path
+      api.route({
+        method: 'POST',
+        url,
+        bodyLimit: BODY_LIMIT,
+        // Refuse other content types before reading the body. This also shuts out cross-site HTML form
+        // posts, which can only send form encodings or text/plain.
+        onRequest: async (request, reply) => {
+          if (!isJsonContentType(request.headers['content-type']))
+            return send(reply, {
+              status: 415,
+              body: { error: 'Send the form as JSON: Content-Type: application/json.' },
+            })
+        },
+        handler: async (request, reply) => send(reply, await submit(request, form)),
+      })
+      api.route({
+        method: 'OPTIONS',
+        url,
+        handler: async (request, reply) => {
+          reply.header('allow', 'POST, OPTIONS')
+          if (options.siteOrigin && request.headers.origin === options.siteOrigin) {
+            reply.header('access-control-allow-methods', 'POST')
+            reply.header('access-control-allow-headers', 'Content-Type, Idempotency-Key')
+            reply.header('access-control-max-age', '600')
+          }
+          return reply.code(204).send()
+        },
+      })
+      api.route({
+        method: [...OTHER_METHODS],
+        url,
+        exposeHeadRoute: false,
+        onRequest: async (request, reply) => {
+          reply.header('allow', 'POST, OPTIONS')
+          return send(reply, {
+            status: 405,
+            body: { error: `${request.method} is not allowed here; send the form with POST.` },
+          })
+        },
+        handler: async () => undefined,
+      })
+    }
+
+    const unknown = async (request: FastifyRequest, reply: FastifyReply) =>
+      send(reply, {
+        status: 404,
+        body: { error: `There is no API endpoint at ${request.url.split('?')[0]}.` },
+      })
+    for (const url of [API_PREFIX, `${API_PREFIX}/*`])
+      api.route({
+        method: ['POST', 'OPTIONS', ...OTHER_METHODS],
+        url,
+        exposeHeadRoute: false,
+        onRequest: unknown,
+        handler: unknown,
+      })
+
+    async function submit(request: FastifyRequest, form: IntakeForm): Promise<Answer> {
+      const body = request.body
+      if (!isPlainObject(body))
+        return {
+          status: 400,
+          body: { error: 'The request body must be a JSON object with the form fields.' },
+        }
+      const key = readKey(request.headers['idempotency-key'])
+      if ('error' in key) return { status: 400, body: { error: key.error } }
+      return once(key.key, fingerprint(form.path, body), async (record) => {
+        const result = await form.validate(body)
+        if (!result.ok) return { status: 422, body: { errors: result.errors } }
+        const id = randomUUID()
+        const answer = { status: 201, body: { id } }
+        await options.writer.write({
+          id,
+          receivedAt: new Date().toISOString(),
+          kind: form.kind,
+          product: form.product(result.value),
+          payload: result.value,
+          // Answered like a real one, so a bot cannot tell that it was caught.
+          spam: isHoneypotFilled(body),
+          clientHash: clientHash(request.ip),
+          notify: options.notify,
+          ...(record && {
+            idempotency: { ...record, status: answer.status, body: JSON.stringify(answer.body) },
+          }),
+        })
+        options.onCommitted?.()
+        return answer
+      })
+    }
+  })
+}

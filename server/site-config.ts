@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { parse } from 'yaml'
+import { SiteError } from '../cli/errors.ts'
+
+/** What the intake server takes from content/: the product slugs and the site's public origin. */
+export interface ServerContent {
+  /** From content/catalogue.yaml `products:`. */
+  productSlugs: string[]
+  /** From SITE_URL, else `siteUrl` in content/site.yaml; undefined when neither is set. */
+  siteOrigin: string | undefined
+}
+
+async function readYaml(file: string): Promise<unknown> {
+  let source: string
+  try {
+    source = await readFile(file, 'utf8')
+  } catch {
+    return undefined
+  }
+  try {
+    return parse(source)
+  } catch (error) {
+    throw new SiteError(
+      'content-invalid',
+      `${file} cannot be read as YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      'run `site validate` for the exact line, fix it, then start the server again.',
+    )
+  }
+}
+
+/** The origin (`https://example.com`) of a URL, or a SiteError naming where it came from. */
+export function originOf(
+  url: string,
+  from: string,
+  hint = 'write the public origin, e.g. https://www.example.com.',
+): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return parsed.origin
+  } catch {}
+  throw new SiteError('bad-url', `${from} is not an http(s) URL: "${url}".`, hint)
+}
+
+/**
+ * Reads the product slugs and the site origin once, at start. Only these two values are read; the
+ * full schema check of the content is `site validate`'s job.
+ */
+export async function readServerContent(
+  contentDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ServerContent> {
+  const catalogueFile = path.join(contentDir, 'catalogue.yaml')
+  const catalogue = (await readYaml(catalogueFile)) as { products?: unknown } | undefined
+  const products = catalogue?.products
+  if (!Array.isArray(products) || products.length === 0 || !products.every((p) => typeof p === 'string'))
+    throw new SiteError(
+      'no-catalogue',
+      `The intake server needs the product list: ${catalogueFile} is missing or has no \`products:\` list of slugs.`,
+      'run the server from the project folder (or pass --content DIR), and check the file with `site validate`.',
+    )
+  const site = (await readYaml(path.join(contentDir, 'site.yaml'))) as { siteUrl?: unknown } | undefined
+  const fromEnv = env.SITE_URL?.trim()
+  const siteOrigin = fromEnv
+    ? originOf(fromEnv, 'SITE_URL')
+    : typeof site?.siteUrl === 'string'
+      ? originOf(site.siteUrl, 'siteUrl in content/site.yaml')
+      : undefined
+  return { productSlugs: products as string[], siteOrigin }
+}

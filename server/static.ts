@@ -1,0 +1,182 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type HeaderRule, headersFor, parseHeadersFile } from './headers-file.ts'
+import { findRedirect, parseRedirectsFile, type RedirectRule } from './redirects-file.ts'
+
+export interface StaticOptions {
+  /** The built site, e.g. dist/client. */
+  root: string
+  /** Where to say that lines of `_redirects` were skipped. */
+  warn?: (line: string) => void
+}
+
+/** Files of the build that configure the host and are never served themselves. */
+const HOST_FILES = new Set(['_headers', '_redirects'])
+
+/**
+ * Turns a URL path into the files that may answer it, in order: the file itself, then the clean-URL
+ * forms `<path>/index.html` and `<path>.html`. Returns undefined for paths that must not reach the disk
+ * (undecodable, `..`, hidden files, the host files).
+ */
+export function candidateFiles(urlPath: string): string[] | undefined {
+  let segments: string[]
+  try {
+    segments = urlPath.split('/').map(decodeURIComponent)
+  } catch {
+    return undefined
+  }
+  const names = segments.filter((s) => s !== '')
+  for (const name of names)
+    if (
+      name === '..' ||
+      name.includes('\0') ||
+      name.includes('\\') ||
+      (name.startsWith('.') && name !== '.well-known')
+    )
+      return undefined
+  if (names.length === 1 && HOST_FILES.has(names[0] as string)) return undefined
+  const base = names.join('/')
+  if (base === '') return ['index.html']
+  const dirForm = `${base}/index.html`
+  const htmlForm = `${base}.html`
+  return urlPath.endsWith('/') ? [dirForm, htmlForm] : [base, dirForm, htmlForm]
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile()
+  } catch {
+    return false
+  }
+}
+
+/** The first candidate that is a file under `root`, relative to it. */
+export async function resolveFile(root: string, urlPath: string): Promise<string | undefined> {
+  for (const candidate of candidateFiles(urlPath) ?? [])
+    if (await isFile(path.join(root, candidate))) return candidate
+  return undefined
+}
+
+const readOptional = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '')
+
+/**
+ * Serves the built site as a CDN would: clean URLs, `_headers`, `_redirects` for paths that match no
+ * file (or every path, for `301!` rules) and `404.html` with status 404. Only GET and HEAD; other
+ * methods get 405. The `_headers` and `_redirects` files are read once, at start.
+ */
+export async function registerStatic(
+  app: FastifyInstance,
+  options: StaticOptions,
+): Promise<{ notFound: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> }> {
+  const root = path.resolve(options.root)
+  const headerRules = parseHeadersFile(readOptional(path.join(root, '_headers')))
+  const redirects = parseRedirectsFile(readOptional(path.join(root, '_redirects')))
+  for (const line of redirects.skipped) options.warn?.(line)
+
+  await app.register(fastifyStatic, {
+    root,
+    serve: false,
+    cacheControl: false,
+    dotfiles: 'allow',
+    index: false,
+  })
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    exposeHeadRoute: false,
+    handler: async (request, reply) => {
+      const [urlPath = '/', query] = splitUrl(request.url)
+      return serve(reply, urlPath, query, root, headerRules, redirects.rules)
+    },
+  })
+
+  const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(405).header('allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Method Not Allowed')
+  // Answer in onRequest, before any body is read.
+  app.route({
+    method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: '/*',
+    onRequest: notAllowed,
+    handler: notAllowed,
+  })
+
+  return {
+    /** For requests no route takes: other methods, or a file that vanished between stat and send. */
+    notFound: async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return notAllowed(request, reply)
+      return notFound(reply, root, headerRules, splitUrl(request.url)[0] ?? '/')
+    },
+  }
+}
+
+function splitUrl(url: string): [string, string] {
+  const q = url.indexOf('?')
+  return q === -1 ? [url, ''] : [url.slice(0, q), url.slice(q)]
+}
+
+function applyHeaders(reply: FastifyReply, rules: readonly HeaderRule[], urlPath: string) {
+  for (const { name, value } of headersFor(rules, urlPath).values()) reply.header(name, value)
+}
+
+async function serve(
+  reply: FastifyReply,
+  urlPath: string,
+  query: string,
+  root: string,
+  headerRules: readonly HeaderRule[],
+  redirects: readonly RedirectRule[],
+): Promise<FastifyReply> {
+  const forced = findRedirect(redirects, urlPath, true)
+  if (forced) return follow(reply, forced.rule, forced.target, query, root, headerRules, urlPath)
+
+  const file = await resolveFile(root, urlPath)
+  if (file) {
+    applyHeaders(reply, headerRules, urlPath)
+    return reply.sendFile(file)
+  }
+
+  const found = findRedirect(redirects, urlPath)
+  if (found) return follow(reply, found.rule, found.target, query, root, headerRules, urlPath)
+  return notFound(reply, root, headerRules, urlPath)
+}
+
+async function follow(
+  reply: FastifyReply,
+  rule: RedirectRule,
+  target: string,
+  query: string,
+  root: string,
+  headerRules: readonly HeaderRule[],
+  urlPath: string,
+): Promise<FastifyReply> {
+  if (rule.status === 200 || rule.status === 404) {
+    const file = await resolveFile(root, target.split('?')[0] ?? target)
+    if (!file) return notFound(reply, root, headerRules, urlPath)
+    applyHeaders(reply, headerRules, urlPath)
+    if (rule.status === 404) reply.code(404)
+    return reply.sendFile(file)
+  }
+  const location = query && !target.includes('?') ? target + query : target
+  return reply.redirect(location, rule.status)
+}
+
+async function notFound(
+  reply: FastifyReply,
+  root: string,
+  headerRules: readonly HeaderRule[],
+  urlPath: string,
+): Promise<FastifyReply> {
+  applyHeaders(reply, headerRules, urlPath)
+  reply.code(404)
+  try {
+    // Read on each miss: `site build` may replace dist/ while the server runs.
+    const page = await readFile(path.join(root, '404.html'))
+    return reply.type('text/html; charset=utf-8').send(page)
+  } catch {
+    return reply.type('text/plain; charset=utf-8').send('Not Found')
+  }
+}

@@ -1,0 +1,83 @@
+import { contactFields, enquiryFields, warrantyFields } from '../lib/forms/index.ts'
+import { toCsv } from './csv.ts'
+import type { Submission } from './storage.ts'
+
+/** Form fields in the order the forms show them; the product is its own column. */
+const FIELD_ORDER = [...new Set<string>([...enquiryFields, ...contactFields, ...warrantyFields])].filter(
+  (f) => f !== 'product',
+)
+const PRODUCT_FIELDS = new Set(['product', 'product_name'])
+
+/** The payload fields present in `rows`: known ones in form order, then any others as first seen. */
+export function payloadColumns(rows: readonly Submission[]): string[] {
+  const seen = new Set<string>()
+  for (const row of rows)
+    for (const key of Object.keys(row.payload)) if (!PRODUCT_FIELDS.has(key)) seen.add(key)
+  return [...FIELD_ORDER.filter((f) => seen.has(f)), ...[...seen].filter((f) => !FIELD_ORDER.includes(f))]
+}
+
+const cell = (value: unknown): string =>
+  value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value)
+
+/** CSV with a header row: id, received_at, kind, product, (spam), then the form fields. */
+export function submissionsCsv(rows: readonly Submission[], options: { spam?: boolean } = {}): string {
+  const fields = payloadColumns(rows)
+  const header = ['id', 'received_at', 'kind', 'product', ...(options.spam ? ['spam'] : []), ...fields]
+  const body = rows.map((r) => [
+    r.id,
+    r.receivedAt,
+    r.kind,
+    r.product ?? '',
+    ...(options.spam ? [r.spam ? 'yes' : 'no'] : []),
+    ...fields.map((f) => cell(r.payload[f])),
+  ])
+  return toCsv([header, ...body])
+}
+
+/** A JSON array of `{id, receivedAt, kind, product, spam, payload}`, one line per level. */
+export function submissionsJson(rows: readonly Submission[]): string {
+  return `${JSON.stringify(rows, null, 2)}\n`
+}
+
+/** Control characters (including terminal escapes) from public input never reach the terminal. */
+const printable = (value: string) =>
+  value
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+
+const padOrCut = (value: string, width: number) => {
+  const chars = [...value]
+  return chars.length <= width
+    ? value + ' '.repeat(width - chars.length)
+    : `${chars.slice(0, width - 1).join('')}…`
+}
+
+const COLUMNS: { title: string; width: number; value: (s: Submission) => string }[] = [
+  { title: 'Received (UTC)', width: 16, value: (s) => s.receivedAt.slice(0, 16).replace('T', ' ') },
+  { title: 'Kind', width: 8, value: (s) => s.kind },
+  { title: 'Product', width: 22, value: (s) => s.product ?? '' },
+  { title: 'Name', width: 20, value: (s) => cell(s.payload.name) },
+  { title: 'Email', width: 28, value: (s) => cell(s.payload.email) },
+  { title: 'Phone', width: 10, value: (s) => cell(s.payload.phone) },
+  { title: 'Message', width: 36, value: (s) => cell(s.payload.description) },
+]
+
+/** A table for people: one line per submission, long values cut with "…", then a count. */
+export function submissionsTable(rows: readonly Submission[], options: { spam?: boolean } = {}): string {
+  const columns = options.spam
+    ? [...COLUMNS, { title: 'Spam', width: 4, value: (s: Submission) => (s.spam ? 'yes' : '') }]
+    : COLUMNS
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => padOrCut(printable(v), columns[i]?.width ?? 10))
+      .join('  ')
+      .trimEnd()
+  const lines = [line(columns.map((c) => c.title)), line(columns.map((c) => '-'.repeat(c.width)))]
+  for (const row of rows) lines.push(line(columns.map((c) => c.value(row))))
+  const byKind = new Map<string, number>()
+  for (const row of rows) byKind.set(row.kind, (byKind.get(row.kind) ?? 0) + 1)
+  const counts = [...byKind].map(([kind, n]) => `${kind} ${n}`).join(', ')
+  lines.push('', `${rows.length} submission${rows.length === 1 ? '' : 's'}${counts ? ` (${counts})` : ''}.`)
+  return `${lines.join('\n')}\n`
+}

@@ -1,0 +1,110 @@
+/**
+ * Fixtures for the server tests: a small built site, a content folder with a catalogue, valid form
+ * bodies, and a JSON POST helper. Not a test file itself.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+export const SLUGS = ['szephyr', 'smazer', 'vidyuraksha_2.0']
+export const SITE_ORIGIN = 'https://www.example.com'
+
+/** Valid bodies for the three endpoints, by path. */
+export const VALID = {
+  '/api/contactinformations': {
+    name: 'Asha Rao',
+    email: 'asha@example.com',
+    description: 'Please tell me more about the Smart Panel Board.',
+  },
+  '/api/productregistration': {
+    product_name: 'szephyr',
+    name: 'Ravi Kumar',
+    email: 'ravi.kumar@example.com',
+    phone: '9876543210',
+    company_name: 'Kumar Traders',
+  },
+  '/api/warrantyregistration': {
+    name: 'Meena Iyer',
+    email: 'meena@example.com',
+    phone: '9123456780',
+    product: 'smazer',
+    serial_number: 'SMZ-2024-0001',
+    purchase_date: '2024-05-01',
+  },
+} as const
+
+export interface SiteFixture {
+  dir: string
+  dist: string
+  data: string
+  content: string
+  cleanup(): Promise<void>
+}
+
+/** A temporary project: dist/ with clean-URL pages, _headers and _redirects; content/ with a catalogue. */
+export async function makeSite(): Promise<SiteFixture> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'site-server-'))
+  const dist = path.join(dir, 'dist')
+  const content = path.join(dir, 'content')
+  const files: Record<string, string> = {
+    'dist/index.html': '<!doctype html><title>Home</title><h1>Home page</h1>',
+    'dist/404.html': '<!doctype html><title>Not found</title><h1>Page not found</h1>',
+    'dist/aboutus/index.html': '<!doctype html><title>About</title><h1>About us</h1>',
+    'dist/privacy_policy.html': '<!doctype html><title>Privacy</title><h1>Privacy policy</h1>',
+    'dist/comingsoon/index.html': '<!doctype html><title>Soon</title><h1>Coming soon</h1>',
+    'dist/assets/app-1a2b3c.js': 'console.log("app")',
+    'dist/_headers': [
+      '# Every page',
+      '/*',
+      '  X-Content-Type-Options: nosniff',
+      '  X-Frame-Options: DENY',
+      '/assets/*',
+      '  Cache-Control: public, max-age=31536000, immutable',
+      '',
+    ].join('\n'),
+    'dist/_redirects': [
+      '# Unknown products',
+      '/products/* /comingsoon 302',
+      '/old-about /aboutus 301',
+      '',
+    ].join('\n'),
+    'content/catalogue.yaml': `products:\n${SLUGS.map((s) => `  - ${s}`).join('\n')}\n`,
+    'content/site.yaml': `siteUrl: ${SITE_ORIGIN}\n`,
+  }
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), { recursive: true })
+    await writeFile(path.join(dir, name), text)
+  }
+  return {
+    dir,
+    dist,
+    data: path.join(dir, 'data'),
+    content,
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  }
+}
+
+/** POSTs `body` as JSON (a string is sent as is). */
+export function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}
+
+/** A seeded pseudo-random generator (mulberry32), so a fuzz run can be repeated exactly. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
