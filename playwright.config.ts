@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 4319)
+/** `site serve`: the one-process server with the intake API and the `_headers` of the build. */
+export const SERVE_PORT = Number(process.env.E2E_SERVE_PORT ?? 4320)
+export const SERVE_DATA = process.env.E2E_SERVE_DATA ?? '.cache/e2e-data'
 
 /** Debian's Chromium: Playwright cannot download its own browser here. */
 const chromium = {
@@ -33,11 +36,20 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, grep: /@phone/ },
   ],
-  // A plain static host: files, clean URLs and 404.html, nothing else (no _redirects, no API).
-  webServer: {
-    command: `node tests/e2e/static-server.mjs dist/client ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 20_000,
-  },
+  webServer: [
+    // A plain static host: files, clean URLs and 404.html, nothing else (no _redirects, no API).
+    {
+      command: `node tests/e2e/static-server.mjs dist/client ${PORT}`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    // The real server on a fresh data folder, for end-to-end submissions and the CDN headers.
+    {
+      command: `rm -rf ${SERVE_DATA} && node bin/site.js serve --port ${SERVE_PORT} --data ${SERVE_DATA} --rate-limit 0`,
+      url: `http://127.0.0.1:${SERVE_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 })
