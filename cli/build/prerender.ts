@@ -5,6 +5,9 @@ import type { ProjectPaths } from '../paths.ts'
 /** Runs Vike's build with pre-rendering (the equivalent of `vike build`) and counts the pages written. */
 export async function prerender(paths: ProjectPaths): Promise<{ pages: number }> {
   resetRenderContext()
+  // Page data runs from the bundle in dist/server, where the module's own location no longer names
+  // the project: tell it where the project is.
+  process.env.SITE_ROOT = paths.root
   const { build } = await import('vike/api')
   await build({ viteConfig: { root: paths.root, logLevel: 'warn' } })
   return { pages: await countHtml(paths.client) }

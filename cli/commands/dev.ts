@@ -15,6 +15,7 @@ export function register(program: Command): void {
     .addHelpText('after', '\nA content mistake is printed here with its file:line:col; fix it and save to reload.')
     .action(async (options: { port: string; host: string }) => {
       const paths = projectPaths()
+      process.env.SITE_ROOT = paths.root
       const refreshImages = async () => {
         clearContentCache()
         try {
