@@ -1,0 +1,107 @@
+import { useMemo } from 'react'
+import { navigate } from 'vike/client/router'
+import {
+  type EnquiryFormValues,
+  type EnquiryPayload,
+  enquiryFields,
+  enquirySchema,
+  type FormResult,
+  validateFormSync,
+} from '../../lib/forms/index.ts'
+import { TextAreaField, TextField } from './Field.tsx'
+import { FormFrame } from './FormFrame.tsx'
+import { postForm } from './submit.ts'
+import { LONG_TOAST, toastError, toastSuccess } from './toasts.ts'
+import { type SubmitOutcome, useForm, type Values } from './useForm.ts'
+
+type EnquiryField = (typeof enquiryFields)[number]
+
+const validate = (values: Values<EnquiryField>): FormResult<EnquiryFormValues> =>
+  validateFormSync(enquirySchema, values)
+
+/** The §3 payload: the cleaned form (empty optional fields already left out) and the product's slug. */
+export function enquiryPayload(slug: string, form: EnquiryFormValues): EnquiryPayload {
+  return {
+    product_name: slug,
+    phone: form.phone,
+    email: form.email,
+    name: form.name,
+    ...(form.company_name ? { company_name: form.company_name } : {}),
+    ...(form.company_gst ? { company_gst: form.company_gst } : {}),
+    ...(form.description ? { description: form.description } : {}),
+  }
+}
+
+interface EnquiryFormProps {
+  /** The product's slug: sent as `product_name`, and where the visitor goes after a success. */
+  slug: string
+}
+
+/** The product enquiry form → `POST <apiBase>/productregistration`; on success, back to the product. */
+export function EnquiryForm({ slug }: EnquiryFormProps) {
+  const options = useMemo(
+    () => ({
+      fields: enquiryFields,
+      validate,
+      pendingMessage: 'Sending your enquiry…',
+      submit: async (form: EnquiryFormValues, honeypot: string): Promise<SubmitOutcome<EnquiryField>> => {
+        const result = await postForm('/productregistration', enquiryPayload(slug, form), honeypot)
+        if (result.ok) {
+          toastSuccess("Your enquiry has been received. We'll be in touch within 24 hours.", LONG_TOAST)
+          return { ok: true }
+        }
+        toastError('Something went wrong. Please try again.', LONG_TOAST)
+        return result.fieldErrors ? { ok: false, fieldErrors: result.fieldErrors } : { ok: false }
+      },
+      onSuccess: () => {
+        void navigate(`/products/${slug}`)
+      },
+    }),
+    [slug],
+  )
+  const form = useForm(options)
+  return (
+    <FormFrame
+      form={form}
+      title="Your enquiry"
+      intro={<p className="form-card__intro">Submit your enquiry and we'll respond as soon as possible.</p>}
+      pendingLabel="Sending your enquiry…"
+    >
+      <TextField
+        control={form.field('name')}
+        label="Name"
+        required
+        wide
+        autoComplete="name"
+        autoCapitalize="words"
+      />
+      <TextField
+        control={form.field('email')}
+        label="Email"
+        required
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+        autoCapitalize="none"
+      />
+      <TextField
+        control={form.field('phone')}
+        label="Phone Number"
+        required
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        hint="10 digits, no spaces or country code."
+      />
+      <TextField control={form.field('company_name')} label="Company Name" autoComplete="organization" />
+      <TextField
+        control={form.field('company_gst')}
+        label="Company Gst"
+        autoCapitalize="characters"
+        spellCheck={false}
+        hint="Your 15-character GSTIN, if you have one."
+      />
+      <TextAreaField control={form.field('description')} label="Description" wide rows={5} />
+    </FormFrame>
+  )
+}

@@ -1,0 +1,87 @@
+import { type ReactNode, useLayoutEffect, useRef } from 'react'
+import './forms.css'
+import { FormLoader } from './FormLoader.tsx'
+import { Honeypot } from './Honeypot.tsx'
+import { preloadRequest } from './submit.ts'
+import type { FormApi } from './useForm.ts'
+
+interface FormFrameProps<F extends string> {
+  form: FormApi<F>
+  /** The form's title, e.g. 'Contact Us'. */
+  title: string
+  /** `1` when the form's title is the page's title. */
+  headingLevel?: 1 | 2
+  /** A line or two under the title. */
+  intro?: ReactNode
+  submitLabel?: string
+  /** Shown (and announced) while the form is being sent. */
+  pendingLabel: string
+  /** The fields, in screen order. */
+  children: ReactNode
+}
+
+/**
+ * A form card: title, fields, the hidden honeypot, the submit button, and the loader that replaces
+ * the form while it is being sent. The polite live region says what happens to the form (a field
+ * left with a problem, sending); toasts say how a submission ended.
+ */
+/** The first focus in a form fetches what sending it needs; a failure here is retried on submit. */
+const warmUp = () => {
+  preloadRequest().catch(() => undefined)
+}
+
+export function FormFrame<F extends string>({
+  form,
+  title,
+  headingLevel = 2,
+  intro,
+  submitLabel = 'Submit',
+  pendingLabel,
+  children,
+}: FormFrameProps<F>) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2'
+  const titleId = `${form.id}-title`
+  const lastHeight = useRef<number | undefined>(undefined)
+
+  // Remember how tall the form is, so the loader that replaces it keeps the card's height.
+  useLayoutEffect(() => {
+    if (!form.submitting && form.formRef.current) lastHeight.current = form.formRef.current.offsetHeight
+  })
+
+  return (
+    <section className="form-card" aria-labelledby={titleId}>
+      <Heading className="form-card__title" id={titleId} ref={form.titleRef} tabIndex={-1}>
+        {title}
+      </Heading>
+      {intro}
+      {form.submitting ? (
+        <FormLoader label={pendingLabel} minHeight={lastHeight.current} />
+      ) : (
+        <form
+          className="form"
+          ref={form.formRef}
+          method="post"
+          noValidate
+          aria-labelledby={titleId}
+          tabIndex={-1}
+          onSubmit={form.onSubmit}
+          onFocus={warmUp}
+        >
+          <p className="form__note">
+            Fields marked <span className="form__star">*</span> are required.
+          </p>
+          <div className="form__grid">{children}</div>
+          <Honeypot id={`${form.id}-website`} {...form.honeypot} />
+          <div className="form__actions">
+            <button className="form__submit" type="submit" ref={form.submitRef} disabled={!form.hydrated}>
+              {submitLabel}
+            </button>
+          </div>
+        </form>
+      )}
+      <p className="form-sr-only" role="status">
+        {form.announcement}
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,131 @@
+import { site } from 'virtual:site'
+import { useEffect, useState } from 'react'
+import {
+  EARLIEST_PURCHASE_DATE,
+  type FormResult,
+  validateFormSync,
+  type WarrantyPayload,
+  warrantyFields,
+  warrantySchema,
+} from '../../lib/forms/index.ts'
+import { SelectField, TextField } from './Field.tsx'
+import { FormFrame } from './FormFrame.tsx'
+import { postForm } from './submit.ts'
+import { LONG_TOAST, toastError, toastSuccess } from './toasts.ts'
+import { type SubmitOutcome, useForm, type Values } from './useForm.ts'
+
+type WarrantyField = (typeof warrantyFields)[number]
+
+const products = site.products.map((p) => ({ value: p.slug, label: p.name }))
+const schema = warrantySchema(site.products.map((p) => p.slug))
+
+const validate = (values: Values<WarrantyField>): FormResult<WarrantyPayload> =>
+  validateFormSync(schema, values)
+
+async function submit(payload: WarrantyPayload, honeypot: string): Promise<SubmitOutcome<WarrantyField>> {
+  const result = await postForm('/warrantyregistration', payload, honeypot)
+  if (result.ok) {
+    toastSuccess('Your warranty has been activated.', LONG_TOAST)
+    return { ok: true }
+  }
+  toastError('Something went wrong. Please try again.', LONG_TOAST)
+  return result.fieldErrors ? { ok: false, fieldErrors: result.fieldErrors } : { ok: false }
+}
+
+/** Today in the visitor's own time zone, YYYY-MM-DD. */
+function localToday(): string {
+  const now = new Date()
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+/**
+ * The warranty activation form → `POST <apiBase>/warrantyregistration`. `?product=<slug>` in the
+ * address picks the product (links from a product page can pass it).
+ */
+export function WarrantyForm() {
+  const form = useForm({
+    fields: warrantyFields,
+    validate,
+    submit,
+    pendingMessage: 'Activating your warranty…',
+  })
+  // The latest purchase date is the visitor's today, known only in the browser: the pre-rendered
+  // HTML was made on another day.
+  const [today, setToday] = useState<string | undefined>(undefined)
+  const { setValue } = form
+  useEffect(() => {
+    setToday(localToday())
+    const wanted = new URLSearchParams(window.location.search).get('product')
+    if (wanted && products.some((p) => p.value === wanted)) setValue('product', wanted)
+  }, [setValue])
+
+  return (
+    <FormFrame
+      form={form}
+      title="Your product details"
+      intro={
+        <p className="form-card__intro">
+          You will find the serial number on the label under the device and on its box.
+        </p>
+      }
+      pendingLabel="Activating your warranty…"
+    >
+      <TextField
+        control={form.field('name')}
+        label="Name"
+        required
+        wide
+        autoComplete="name"
+        autoCapitalize="words"
+      />
+      <TextField
+        control={form.field('email')}
+        label="Email"
+        required
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+        autoCapitalize="none"
+      />
+      <TextField
+        control={form.field('phone')}
+        label="Phone Number"
+        required
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        hint="10 digits, no spaces or country code."
+      />
+      <SelectField
+        control={form.field('product')}
+        label="Product"
+        required
+        options={products}
+        placeholder="Choose your product"
+      />
+      <TextField
+        control={form.field('serial_number')}
+        label="Serial Number"
+        required
+        autoCapitalize="characters"
+        spellCheck={false}
+        hint="4 to 40 letters, digits or hyphens."
+      />
+      <TextField
+        control={form.field('purchase_date')}
+        label="Purchase Date"
+        required
+        type="date"
+        min={EARLIEST_PURCHASE_DATE}
+        max={today}
+      />
+      <TextField
+        control={form.field('invoice_number')}
+        label="Invoice Number"
+        spellCheck={false}
+        hint="Optional: speeds up a claim later."
+      />
+    </FormFrame>
+  )
+}

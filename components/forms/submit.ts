@@ -1,0 +1,61 @@
+import { site } from 'virtual:site'
+
+/** How one POST to the intake API ended. Only HTTP 201 is success (site-spec.md §7). */
+export type PostResult =
+  | { ok: true }
+  | {
+      ok: false
+      /** The HTTP status, when the server answered at all. */
+      status?: number
+      /** The server's message per field when it answered 422 `{errors: {field: message}}`. */
+      fieldErrors?: Record<string, string>
+    }
+
+let requestModule: Promise<typeof import('../../lib/request.ts')> | undefined
+
+/**
+ * Starts loading the request helper (and axios with it). A form page does not need it until the
+ * visitor sends something, so it is fetched when they first focus a field, not with the page: the
+ * page's first load carries only the form and its rules.
+ */
+export function preloadRequest(): Promise<typeof import('../../lib/request.ts')> {
+  requestModule ??= import('../../lib/request.ts').catch((error: unknown) => {
+    requestModule = undefined
+    throw error
+  })
+  return requestModule
+}
+
+/**
+ * Sends one form to `<apiBase><path>` through the shared request helper. The honeypot goes along
+ * only when something is in it, so a person's submission never carries it. Never rejects: a network
+ * failure, a timeout or a helper that failed to load is a failure like any non-201 answer.
+ */
+export async function postForm(path: string, payload: object, honeypot: string): Promise<PostResult> {
+  const data = honeypot === '' ? payload : { ...payload, website: honeypot }
+  try {
+    const { request } = await preloadRequest()
+    const response = await request(
+      { url: path, method: 'post', data },
+      { baseURL: site.apiBase, timeout: site.apiTimeoutMs },
+    )
+    return response.status === 201 ? { ok: true } : { ok: false, status: response.status }
+  } catch (error) {
+    const response = (error as { response?: { status?: unknown; data?: unknown } } | null)?.response
+    if (typeof response?.status !== 'number') return { ok: false }
+    const fieldErrors = response.status === 422 ? fieldErrorsOf(response.data) : undefined
+    return fieldErrors
+      ? { ok: false, status: response.status, fieldErrors }
+      : { ok: false, status: response.status }
+  }
+}
+
+/** The `{errors: {field: message}}` of a 422 body, keeping only string messages. */
+function fieldErrorsOf(body: unknown): Record<string, string> | undefined {
+  const errors = (body as { errors?: unknown } | null)?.errors
+  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return undefined
+  const found = Object.entries(errors).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  )
+  return found.length > 0 ? Object.fromEntries(found) : undefined
+}

@@ -1,0 +1,18 @@
+import toast, { type ToastOptions } from 'react-hot-toast'
+
+/** Options of the enquiry and warranty toasts (site-spec.md §9: top-center, 5000 ms). */
+export const LONG_TOAST: ToastOptions = { position: 'top-center', duration: 5000 }
+
+/** A success toast, announced politely (`role="status"`, react-hot-toast's default). */
+export function toastSuccess(message: string, options?: ToastOptions): void {
+  toast.success(message, options)
+}
+
+/**
+ * An error toast, announced at once (`role="alert"`, DECISIONS.md, Semantics). The role is set on the
+ * toast itself: react-hot-toast lays every toast's own (default `status`) aria props over the
+ * toaster's per-type options, so an `error.ariaProps` on the `<Toaster>` never reaches the page.
+ */
+export function toastError(message: string, options?: ToastOptions): void {
+  toast.error(message, { ...options, ariaProps: { role: 'alert', 'aria-live': 'assertive' } })
+}

@@ -1,0 +1,8 @@
+// https://vike.dev/onBeforePrerenderStart
+import { renderContext } from '../../../cli/render/context.ts'
+
+/** One enquiry page per product. */
+export async function onBeforePrerenderStart(): Promise<string[]> {
+  const { content } = await renderContext()
+  return content.products.map((p) => `/productenquiry/${p.slug}`)
+}

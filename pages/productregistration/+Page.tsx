@@ -1,0 +1,3 @@
+import { WarrantyScreen } from './WarrantyScreen.tsx'
+
+export default WarrantyScreen

@@ -1,0 +1,4 @@
+// https://vike.dev/data
+import { warrantyData } from './warranty-data.ts'
+
+export const data = warrantyData

@@ -1,0 +1,23 @@
+import { renderContext } from '../../cli/render/context.ts'
+import { seoFor } from '../../cli/render/seo.ts'
+
+/**
+ * The data of the warranty activation screen. It is pre-rendered at /productregistration and at
+ * /warrantyregistration (DECISIONS.md, Routes); both name /productregistration as canonical, so the
+ * second address stays out of the sitemap.
+ */
+export async function warrantyData() {
+  const ctx = await renderContext()
+  return {
+    seo: seoFor(ctx, {
+      title: 'Activate your warranty',
+      description:
+        'Register your product to activate its 1-year warranty: your details, the serial number and the purchase date take two minutes.',
+      path: '/productregistration',
+      breadcrumb: 'Warranty activation',
+    }),
+    email: ctx.content.site.contact.email,
+  }
+}
+
+export type WarrantyData = Awaited<ReturnType<typeof warrantyData>>
