@@ -1,81 +1,161 @@
-import { useEffect, useId, useRef, useState } from 'react'
-import { site } from 'virtual:site'
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react'
+import { Logo } from './Logo.tsx'
+import { MobileBar } from './MobileBar.tsx'
+import { isCurrent, type MenuProduct, SOLUTIONS } from './nav.ts'
+import { ProductsMenu } from './ProductsMenu.tsx'
+import { useMenuGroup } from './useMenuGroup.ts'
 import './Header.css'
 
-type Menu = 'products' | 'solutions' | null
+/** The menus of the header: two on wide screens, the hamburger menu up to 1200 px. */
+export type HeaderMenu = 'products' | 'solutions' | 'mobile'
 
-const SOLUTIONS = [
-  { name: 'Railways', link: '/railways' },
-  { name: 'Space', link: '/space' },
-]
+/** Where the header switches to the mobile bottom bar (site-spec.md §9). */
+const MOBILE_QUERY = '(max-width: 1200px)'
 
-/** The shared header: logo, Home, Products and Solutions menus, About Us, and the Contact Us button. */
-export function Header() {
-  const [open, setOpen] = useState<Menu>(null)
-  const ref = useRef<HTMLElement>(null)
+export interface HeaderProps {
+  company: string
+  products: readonly MenuProduct[]
+  /** The current path, for aria-current and to close menus on navigation. */
+  pathname: string
+}
+
+/**
+ * The shared header (site-spec.md §2): logo to home; Home, Products and Solutions menus, About Us; the
+ * highlighted Contact Us button. Up to 1200 px the navigation moves to a bottom bar with a hamburger
+ * menu and a Schedule Demo button.
+ */
+export function Header({ company, products, pathname }: HeaderProps) {
+  const root = useRef<HTMLElement>(null)
+  const menus = useMenuGroup<HeaderMenu>(root)
   const productsId = useId()
   const solutionsId = useId()
+  const { open, openMenu } = menus
 
+  // A new page closes whatever was open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => openMenu(null), [pathname, openMenu])
+
+  // Crossing the 1200 px line closes menus that belong to the other layout (and the scroll lock).
   useEffect(() => {
-    if (!open) return
-    const onPointer = (event: PointerEvent) => {
-      if (!ref.current?.contains(event.target as Node)) setOpen(null)
-    }
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(null)
-    }
-    document.addEventListener('pointerdown', onPointer)
-    document.addEventListener('keydown', onKey)
-    return () => {
-      document.removeEventListener('pointerdown', onPointer)
-      document.removeEventListener('keydown', onKey)
-    }
-  }, [open])
+    const query = window.matchMedia(MOBILE_QUERY)
+    const onChange = () => openMenu(null)
+    query.addEventListener('change', onChange)
+    return () => query.removeEventListener('change', onChange)
+  }, [openMenu])
 
-  const toggle = (menu: Exclude<Menu, null>) => setOpen((current) => (current === menu ? null : menu))
+  /** ArrowDown on a menu button opens the menu and moves to its first link. */
+  const arrowInto = (id: HeaderMenu, listId: string) => (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowDown') return
+    event.preventDefault()
+    openMenu(id)
+    requestAnimationFrame(() => document.getElementById(listId)?.querySelector('a')?.focus())
+  }
+
+  const productsActive = pathname.startsWith('/products/')
+  const solutionsActive = SOLUTIONS.some((s) => isCurrent(s.link, pathname))
 
   return (
-    <header className="site-header" ref={ref}>
-      <a className="site-header__logo" href="/" aria-label={`${site.company} home`}>
-        {site.company}
-      </a>
-      <nav aria-label="Main">
-        <ul className="site-header__nav">
-          <li>
-            <a href="/">Home</a>
-          </li>
-          <li>
-            <button type="button" aria-expanded={open === 'products'} aria-controls={productsId} onClick={() => toggle('products')}>
-              Products
-            </button>
-            <ul id={productsId} className="site-header__menu site-header__menu--products" hidden={open !== 'products'}>
-              {site.products.map((p) => (
-                <li key={p.slug}>
-                  <a href={p.link}>{p.name}</a>
-                </li>
-              ))}
-            </ul>
-          </li>
-          <li>
-            <button type="button" aria-expanded={open === 'solutions'} aria-controls={solutionsId} onClick={() => toggle('solutions')}>
-              Solutions
-            </button>
-            <ul id={solutionsId} className="site-header__menu" hidden={open !== 'solutions'}>
-              {SOLUTIONS.map((s) => (
-                <li key={s.link}>
-                  <a href={s.link}>{s.name}</a>
-                </li>
-              ))}
-            </ul>
-          </li>
-          <li>
-            <a href="/aboutus">About Us</a>
-          </li>
-        </ul>
-      </nav>
-      <a className="site-header__contact" href="/support">
-        Contact Us
-      </a>
+    <header className="site-header" ref={root}>
+      <div className="site-header__inner">
+        <a className="site-header__logo" href="/" aria-label={`${company} home`}>
+          <Logo company={company} />
+        </a>
+        <nav className="site-header__nav" aria-label="Main">
+          <ul className="site-header__list">
+            <li>
+              <a
+                className="site-header__link"
+                href="/"
+                aria-current={isCurrent('/', pathname) ? 'page' : undefined}
+              >
+                Home
+              </a>
+            </li>
+            <li className="site-header__item--mega" {...menus.hoverProps('products')}>
+              <button
+                className={`site-header__link site-header__toggle${productsActive ? ' is-active' : ''}`}
+                {...menus.buttonProps('products', productsId)}
+                onKeyDown={arrowInto('products', productsId)}
+              >
+                Products
+                <Chevron />
+              </button>
+              <ProductsMenu
+                id={productsId}
+                products={products}
+                open={open === 'products'}
+                onChoose={() => openMenu(null)}
+              />
+            </li>
+            <li className="site-header__item" {...menus.hoverProps('solutions')}>
+              <button
+                className={`site-header__link site-header__toggle${solutionsActive ? ' is-active' : ''}`}
+                {...menus.buttonProps('solutions', solutionsId)}
+                onKeyDown={arrowInto('solutions', solutionsId)}
+              >
+                Solutions
+                <Chevron />
+              </button>
+              <div className="site-header__dropdown" hidden={open !== 'solutions'}>
+                <ul id={solutionsId} className="site-header__solutions">
+                  {SOLUTIONS.map((s) => (
+                    <li key={s.link}>
+                      <a
+                        href={s.link}
+                        aria-current={isCurrent(s.link, pathname) ? 'page' : undefined}
+                        onClick={() => openMenu(null)}
+                      >
+                        {s.name}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </li>
+            <li>
+              <a
+                className="site-header__link"
+                href="/aboutus"
+                aria-current={isCurrent('/aboutus', pathname) ? 'page' : undefined}
+              >
+                About Us
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <a className="btn btn--accent site-header__contact" href="/support">
+          Contact Us
+        </a>
+      </div>
+      <MobileBar
+        products={products}
+        pathname={pathname}
+        buttonProps={menus.buttonProps}
+        open={open === 'mobile'}
+        onClose={() => menus.close(true)}
+        onNavigate={() => openMenu(null)}
+      />
     </header>
+  )
+}
+
+function Chevron() {
+  return (
+    <svg
+      className="site-header__chevron"
+      viewBox="0 0 12 12"
+      width="12"
+      height="12"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d="m2.5 4.5 3.5 3.5 3.5-3.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+      />
+    </svg>
   )
 }

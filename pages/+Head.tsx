@@ -2,20 +2,30 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import type { Seo } from '../cli/render/seo.ts'
 
-/** Canonical URL, social tags and structured data, from the page data's `seo`. */
+/** The logo mark as the favicon, inline so it needs no file of its own. */
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="#0b1f3a"/><path d="M11 29V11l9 9 9-9v18" fill="none" stroke="#00a6a6" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round"/><circle cx="20" cy="20" r="3" fill="#f59e0b"/></svg>',
+)}`
+
+/**
+ * Canonical URL, social tags and structured data, from the page data's `seo`. Pages whose data says
+ * `noindex` (brochure downloads, the after-download page) and the error page are kept out of search.
+ */
 export function Head() {
-  const seo = (usePageContext().data as { seo?: Seo } | undefined)?.seo
+  const pageContext = usePageContext()
+  const data = pageContext.data as { seo?: Seo; noindex?: boolean } | undefined
+  const seo = data?.seo
   return (
     <>
       <meta name="theme-color" content="#0b1f3a" />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="icon" href={FAVICON} type="image/svg+xml" />
+      {(data?.noindex || pageContext.is404 || !seo) && <meta name="robots" content="noindex" />}
       {seo && (
         <>
           <link rel="canonical" href={seo.canonical} />
           <meta property="og:type" content="website" />
           <meta property="og:site_name" content={seo.company} />
-          <meta property="og:title" content={seo.title} />
-          <meta property="og:description" content={seo.description} />
+          {/* og:title and og:description come from vike-react, with the title and description settings. */}
           <meta property="og:url" content={seo.canonical} />
           {seo.image && <meta property="og:image" content={seo.image} />}
           <meta name="twitter:card" content={seo.image ? 'summary_large_image' : 'summary'} />

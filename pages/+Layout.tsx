@@ -1,23 +1,38 @@
 // https://vike.dev/Layout
+
+import { site } from 'virtual:site'
 import type { ReactNode } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
+import { BackToTop } from '../components/BackToTop.tsx'
 import { Footer } from '../components/Footer.tsx'
 import { Header } from '../components/Header.tsx'
+import { ToastHost } from '../components/ToastHost.tsx'
+import { useScrollAnimations } from '../components/useScrollAnimations.ts'
 import { showsFooter, showsHeader } from '../lib/routes.ts'
 import './global.css'
 
+/**
+ * The frame of every page: skip link, header (not on the contact screens), the page, the footer (known
+ * routes only, never the not-found screen), the Back to top button and the toaster.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const { urlPathname, is404 } = usePageContext()
+  useScrollAnimations()
+  const withHeader = showsHeader(urlPathname)
   return (
-    <>
+    <div id="top" tabIndex={-1} className={withHeader ? 'shell shell--with-header' : 'shell'}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {showsHeader(urlPathname) && <Header />}
+      {withHeader && <Header company={site.company} products={site.products} pathname={urlPathname} />}
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      {!is404 && showsFooter(urlPathname) && <Footer />}
-    </>
+      {!is404 && showsFooter(urlPathname) && (
+        <Footer company={site.company} contact={site.contact} year={new Date().getFullYear()} />
+      )}
+      <BackToTop />
+      <ToastHost />
+    </div>
   )
 }

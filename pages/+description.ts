@@ -2,6 +2,11 @@
 import type { PageContext } from 'vike/types'
 import type { Seo } from '../cli/render/seo.ts'
 
-export function description(pageContext: PageContext): string | null {
-  return (pageContext.data as { seo?: Seo } | undefined)?.seo?.description ?? null
+/** The page's meta description from its data; the error page gets a plain sentence. */
+export function description(pageContext: PageContext): string {
+  const seo = (pageContext.data as { seo?: Seo } | undefined)?.seo
+  if (seo) return seo.description
+  return pageContext.is404 === false
+    ? 'Something went wrong while showing this page. Please try again in a moment.'
+    : 'The page you are looking for does not exist or has moved. Start again from the home page.'
 }

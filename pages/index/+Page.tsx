@@ -1,44 +1,132 @@
 import { useData } from 'vike-react/useData'
+import { CardGrid } from '../../components/CardGrid.tsx'
+import { EnvelopeIcon } from '../../components/EnvelopeIcon.tsx'
 import { Picture } from '../../components/Picture.tsx'
+import { StripeButton } from '../../components/StripeButton.tsx'
 import type { Data } from './+data.ts'
+import './Home.css'
 
 export default function Page() {
-  const { hero, visionMission, domains, solutions } = useData<Data>()
+  const { tagline, hero, visionMission, domains, solutions } = useData<Data>()
   return (
     <>
-      <section className="home-hero">
-        <div>
-          <h1>{hero.heading}</h1>
-          <p>{hero.text}</p>
+      <section className="home-hero on-dark" aria-labelledby="home-title">
+        <div className="home-hero__inner container">
+          <div className="home-hero__copy">
+            <p className="eyebrow">{tagline}</p>
+            <h1 id="home-title">{hero.heading}</h1>
+            <p className="lead">{hero.text}</p>
+            <div className="btn-row">
+              <a className="btn btn--accent" href="#solutions">
+                Explore our solutions
+              </a>
+              <a className="btn btn--outline" href="/support">
+                Contact Us
+              </a>
+            </div>
+            <nav className="home-jump" aria-label="On this page">
+              <a href="#visionMission">Vision and mission</a>
+              <a href="#domains">Domains</a>
+              <a href="#solutions">Solutions</a>
+            </nav>
+          </div>
+          <div className="home-hero__art">
+            <Picture image={hero.image} alt="" sizes="(max-width: 1024.5px) 92vw, 45vw" priority />
+          </div>
         </div>
-        <Picture image={hero.image} alt="" sizes="(max-width: 1024px) 100vw, 50vw" priority />
       </section>
-      <section id="visionMission" aria-labelledby="vision-heading">
-        <h2 id="vision-heading">Vision and mission</h2>
-        <p>{visionMission.vision}</p>
-        <p>{visionMission.mission}</p>
+
+      <section id="visionMission" className="section home-vm" aria-labelledby="vm-title">
+        <div className="container">
+          <p className="eyebrow">Who we are</p>
+          <h2 id="vm-title">Vision and mission</h2>
+          <div className="home-vm__grid">
+            <article className="home-vm__card" data-aos="fade-up">
+              <h3>
+                <span className="home-vm__icon" aria-hidden="true">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    width="20"
+                    height="20"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                  >
+                    <path d="M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12Z" />
+                    <circle cx="12" cy="12" r="3" />
+                  </svg>
+                </span>
+                Our vision
+              </h3>
+              <p>{visionMission.vision}</p>
+            </article>
+            <article className="home-vm__card" data-aos="fade-up" data-aos-delay="100">
+              <h3>
+                <span className="home-vm__icon" aria-hidden="true">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    width="20"
+                    height="20"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                  >
+                    <circle cx="12" cy="12" r="8.5" />
+                    <circle cx="12" cy="12" r="4.5" />
+                    <circle cx="12" cy="12" r="0.8" fill="currentColor" />
+                  </svg>
+                </span>
+                Our mission
+              </h3>
+              <p>{visionMission.mission}</p>
+            </article>
+          </div>
+        </div>
       </section>
-      <section id="domains" aria-labelledby="domains-heading">
-        <h2 id="domains-heading">Domains</h2>
-        <ul>
-          {domains.map((d) => (
-            <li key={d.title}>
-              <h3>{d.link ? <a href={d.link}>{d.title}</a> : d.title}</h3>
-              <p>{d.text}</p>
-            </li>
-          ))}
-        </ul>
+
+      <section id="domains" className="section section--light home-cards" aria-labelledby="domains-title">
+        <div className="container">
+          <p className="eyebrow">Where we work</p>
+          <h2 id="domains-title">Domains</h2>
+          <p className="lead home-section-lead">
+            Four fields, one engineering team: the same care from a living room to a satellite.
+          </p>
+          <CardGrid
+            cards={domains}
+            sizes="(max-width: 640px) 92vw, (max-width: 1024.5px) 46vw, 23vw"
+            linkLabel="Explore"
+          />
+        </div>
       </section>
-      <section id="solutions" aria-labelledby="solutions-heading">
-        <h2 id="solutions-heading">Solutions</h2>
-        <ul>
-          {solutions.map((s) => (
-            <li key={s.title}>
-              <h3>{s.link ? <a href={s.link}>{s.title}</a> : s.title}</h3>
-              <p>{s.text}</p>
-            </li>
-          ))}
-        </ul>
+
+      <section id="solutions" className="section home-cards" aria-labelledby="solutions-title">
+        <div className="container">
+          <p className="eyebrow">What we make</p>
+          <h2 id="solutions-title">Solutions</h2>
+          <p className="lead home-section-lead">
+            Devices, networks and software, designed, built and tested by us in India.
+          </p>
+          <CardGrid
+            cards={solutions}
+            sizes="(max-width: 640px) 92vw, (max-width: 1024.5px) 46vw, 23vw"
+            linkLabel="Learn more"
+          />
+        </div>
+      </section>
+
+      <section className="section home-cta on-dark" aria-labelledby="cta-title">
+        <div className="container home-cta__inner">
+          <div>
+            <h2 id="cta-title">Planning a project?</h2>
+            <p>Tell us what you need to connect, control or monitor. Our engineers reply within 24 hours.</p>
+          </div>
+          <StripeButton href="/support">
+            <EnvelopeIcon size={20} />
+            Write to us
+          </StripeButton>
+        </div>
       </section>
     </>
   )

@@ -7,6 +7,12 @@ export async function data() {
   const ctx = await renderContext()
   const { home, site } = ctx.content
   const heroImage = imageFor(ctx, home.hero.image)
+  const card = (c: (typeof home.domains)[number]) => ({
+    title: c.title,
+    text: c.text,
+    link: c.link,
+    image: c.image ? imageFor(ctx, c.image) : undefined,
+  })
   return {
     seo: seoFor(ctx, {
       title: `${site.company}: ${home.title}`,
@@ -25,10 +31,11 @@ export async function data() {
         },
       ],
     }),
-    hero: { ...home.hero, image: heroImage },
+    tagline: site.tagline,
+    hero: { heading: home.hero.heading, text: home.hero.text, image: heroImage },
     visionMission: home.visionMission,
-    domains: home.domains.map((d) => ({ ...d, image: d.image ? imageFor(ctx, d.image) : undefined })),
-    solutions: home.solutions.map((s) => ({ ...s, image: s.image ? imageFor(ctx, s.image) : undefined })),
+    domains: home.domains.map(card),
+    solutions: home.solutions.map(card),
   }
 }
 

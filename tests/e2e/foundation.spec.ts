@@ -13,7 +13,15 @@ test.describe('the pre-rendered site', () => {
   })
 
   test('every product from the catalogue is pre-rendered', async ({ request }) => {
-    const catalogue = ['szephyr', 'smazer', 'smampmax', 'smartpanel', 'uhfradiomodem', 'serialinterfacecards', 'vidyuraksha_2.0']
+    const catalogue = [
+      'szephyr',
+      'smazer',
+      'smampmax',
+      'smartpanel',
+      'uhfradiomodem',
+      'serialinterfacecards',
+      'vidyuraksha_2.0',
+    ]
     for (const slug of catalogue) expect((await request.get(`/products/${slug}`)).status(), slug).toBe(200)
   })
 

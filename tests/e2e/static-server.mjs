@@ -30,7 +30,9 @@ async function resolve(urlPath) {
   const target = path.join(base, clean)
   if (!target.startsWith(base)) return undefined
   if (clean === '/') return file(path.join(base, 'index.html'))
-  return (await file(target)) ?? (await file(`${target}.html`)) ?? (await file(path.join(target, 'index.html')))
+  return (
+    (await file(target)) ?? (await file(`${target}.html`)) ?? (await file(path.join(target, 'index.html')))
+  )
 }
 
 http
@@ -38,7 +40,9 @@ http
     const url = new URL(req.url ?? '/', 'http://localhost')
     const found = await resolve(url.pathname)
     const served = found ?? path.join(base, '404.html')
-    res.writeHead(found ? 200 : 404, { 'content-type': types[path.extname(served)] ?? 'application/octet-stream' })
+    res.writeHead(found ? 200 : 404, {
+      'content-type': types[path.extname(served)] ?? 'application/octet-stream',
+    })
     createReadStream(served).pipe(res)
   })
   .listen(Number(port), '127.0.0.1')

@@ -1,0 +1,55 @@
+import type { ImageData } from '../cli/render/images.ts'
+
+interface ArtPictureProps {
+  /** The image on wide screens. */
+  wide: ImageData
+  /** The image at `narrowQuery` widths (its own crop and proportions). */
+  narrow: ImageData
+  /** Media query of the narrow image, e.g. `(max-width: 1024px)`. */
+  narrowQuery: string
+  alt: string
+  wideSizes: string
+  narrowSizes: string
+  className?: string
+}
+
+/**
+ * Art direction: a different image below a breakpoint, each with its own width and height so the
+ * browser reserves the right space. Loads lazily (these are never the first thing on a page).
+ */
+export function ArtPicture({
+  wide,
+  narrow,
+  narrowQuery,
+  alt,
+  wideSizes,
+  narrowSizes,
+  className,
+}: ArtPictureProps) {
+  return (
+    <picture className={className}>
+      {narrow.avifSrcSet && (
+        <source media={narrowQuery} type="image/avif" srcSet={narrow.avifSrcSet} sizes={narrowSizes} />
+      )}
+      <source
+        media={narrowQuery}
+        type="image/webp"
+        srcSet={narrow.srcSet}
+        sizes={narrowSizes}
+        width={narrow.width}
+        height={narrow.height}
+      />
+      {wide.avifSrcSet && <source type="image/avif" srcSet={wide.avifSrcSet} sizes={wideSizes} />}
+      <img
+        src={wide.src}
+        srcSet={wide.srcSet}
+        sizes={wideSizes}
+        width={wide.width}
+        height={wide.height}
+        alt={alt}
+        loading="lazy"
+        decoding="async"
+      />
+    </picture>
+  )
+}

@@ -1,0 +1,129 @@
+import type { ImageData } from '../cli/render/images.ts'
+import { ArtPicture } from './ArtPicture.tsx'
+import { EnvelopeIcon } from './EnvelopeIcon.tsx'
+import { Picture } from './Picture.tsx'
+import { StripeButton } from './StripeButton.tsx'
+import { DOMAIN_AOS } from './useScrollAnimations.ts'
+import './DomainPage.css'
+
+export interface DomainBlock {
+  id: string
+  name: string
+  text: string
+  points: readonly string[]
+  image: ImageData
+  imageMobile: ImageData
+  partner?: { name: string; url: string } | undefined
+}
+
+export interface DomainPageProps {
+  /** Short name of the domain, e.g. 'Railways'. */
+  domain: string
+  heading: string
+  intro: string
+  heroImage: ImageData
+  blocks: readonly DomainBlock[]
+}
+
+/** Where the domain pages switch to their phone layout and images (site-spec.md §9). */
+const NARROW = '(max-width: 1024px)'
+
+/**
+ * A solution domain page (Space, Railways): the hero, then one block per product line with its image
+ * (a phone-shaped image at 1024 px or narrower), its copy and its points, and a closing call to action.
+ */
+export function DomainPage({ domain, heading, intro, heroImage, blocks }: DomainPageProps) {
+  return (
+    <>
+      <section className="domain-hero on-dark" aria-labelledby="domain-title">
+        <div className="container domain-hero__inner">
+          <div className="domain-hero__copy">
+            <p className="eyebrow">Solutions · {domain}</p>
+            <h1 id="domain-title">{heading}</h1>
+            <p className="lead">{intro}</p>
+            <nav className="domain-jump" aria-label={`${domain} on this page`}>
+              {blocks.map((b) => (
+                <a key={b.id} href={`#${b.id}`}>
+                  {b.name}
+                </a>
+              ))}
+            </nav>
+          </div>
+          <Picture
+            image={heroImage}
+            alt=""
+            sizes="(max-width: 1024px) 92vw, 44vw"
+            priority
+            className="domain-hero__img"
+          />
+        </div>
+      </section>
+
+      {blocks.map((b, i) => (
+        <section
+          key={b.id}
+          id={b.id}
+          className={`section domain-block${i % 2 ? ' section--light domain-block--flip' : ''}`}
+          aria-labelledby={`${b.id}-title`}
+        >
+          <div className="container domain-block__inner">
+            <div className="domain-block__art" data-aos={i % 2 ? 'fade-left' : 'fade-right'} {...DOMAIN_AOS}>
+              <ArtPicture
+                wide={b.image}
+                narrow={b.imageMobile}
+                narrowQuery={NARROW}
+                alt=""
+                wideSizes="46vw"
+                narrowSizes="92vw"
+              />
+            </div>
+            <div className="domain-block__copy" data-aos="fade-up" {...DOMAIN_AOS}>
+              <p className="eyebrow">
+                {String(i + 1).padStart(2, '0')} / {String(blocks.length).padStart(2, '0')}
+              </p>
+              <h2 id={`${b.id}-title`}>{b.name}</h2>
+              <p className="domain-block__text">{b.text}</p>
+              <ul className="domain-points">
+                {b.points.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+              {b.partner && (
+                <p className="domain-partner">
+                  In partnership with{' '}
+                  <a href={b.partner.url} target="_blank" rel="noopener noreferrer">
+                    {b.partner.name}
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+                      <path
+                        d="M6 3H3v10h10v-3M9 3h4v4M13 3 7 9"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="1.6"
+                        strokeLinecap="round"
+                        strokeLinejoin="round"
+                      />
+                    </svg>
+                  </a>
+                </p>
+              )}
+            </div>
+          </div>
+        </section>
+      ))}
+
+      <section className="section domain-cta on-dark" aria-labelledby="domain-cta-title">
+        <div className="container domain-cta__inner">
+          <div>
+            <h2 id="domain-cta-title">Talk to our {domain.toLowerCase()} team</h2>
+            <p>Share your requirements and an engineer will reply within 24 hours.</p>
+          </div>
+          <StripeButton href="/support">
+            <EnvelopeIcon size={20} />
+            Contact Us
+          </StripeButton>
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,146 @@
+import { useEffect, useId, useState } from 'react'
+import type { HeaderMenu } from './Header.tsx'
+import { isCurrent, type MenuProduct, SOLUTIONS } from './nav.ts'
+import { StripeButton } from './StripeButton.tsx'
+import { notify } from './ToastHost.tsx'
+
+interface MobileBarProps {
+  products: readonly MenuProduct[]
+  pathname: string
+  open: boolean
+  buttonProps: (id: HeaderMenu, controls: string) => Record<string, unknown>
+  onClose: () => void
+  onNavigate: () => void
+}
+
+type Submenu = 'products' | 'solutions' | null
+
+/**
+ * The bottom header up to 1200 px (site-spec.md §2): a hamburger menu with expandable Products and
+ * Solutions submenus, which locks the page's scrolling while open, and a Schedule Demo button that
+ * only says 'Coming Soon'.
+ */
+export function MobileBar({ products, pathname, open, buttonProps, onClose, onNavigate }: MobileBarProps) {
+  const panelId = useId()
+  const productsId = useId()
+  const solutionsId = useId()
+  const [submenu, setSubmenu] = useState<Submenu>(null)
+
+  useEffect(() => {
+    if (!open) {
+      setSubmenu(null)
+      return
+    }
+    const body = document.body
+    const previous = body.style.overflow
+    body.style.overflow = 'hidden'
+    return () => {
+      body.style.overflow = previous
+    }
+  }, [open])
+
+  const toggleSub = (id: Exclude<Submenu, null>) => setSubmenu((s) => (s === id ? null : id))
+  const current = (link: string) => (isCurrent(link, pathname) ? ('page' as const) : undefined)
+
+  return (
+    <div className="mobile-bar">
+      {open && <div className="mobile-bar__backdrop" onClick={onClose} aria-hidden="true" />}
+      <button className="mobile-bar__menu" {...buttonProps('mobile', panelId)}>
+        <span className={`burger${open ? ' burger--open' : ''}`} aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+        Menu
+      </button>
+      <div id={panelId} className="mobile-panel" hidden={!open}>
+        <nav aria-label="Mobile">
+          <ul className="mobile-panel__list">
+            <li>
+              <a href="/" aria-current={current('/')} onClick={onNavigate}>
+                Home
+              </a>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="mobile-panel__toggle"
+                aria-expanded={submenu === 'products'}
+                aria-controls={productsId}
+                onClick={() => toggleSub('products')}
+              >
+                Products
+                <Plus open={submenu === 'products'} />
+              </button>
+              <ul id={productsId} className="mobile-panel__sub" hidden={submenu !== 'products'}>
+                {products.map((p) => (
+                  <li key={p.slug}>
+                    <a href={p.link} aria-current={current(p.link)} onClick={onNavigate}>
+                      {p.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="mobile-panel__toggle"
+                aria-expanded={submenu === 'solutions'}
+                aria-controls={solutionsId}
+                onClick={() => toggleSub('solutions')}
+              >
+                Solutions
+                <Plus open={submenu === 'solutions'} />
+              </button>
+              <ul id={solutionsId} className="mobile-panel__sub" hidden={submenu !== 'solutions'}>
+                {SOLUTIONS.map((s) => (
+                  <li key={s.link}>
+                    <a href={s.link} aria-current={current(s.link)} onClick={onNavigate}>
+                      {s.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </li>
+            <li>
+              <a href="/aboutus" aria-current={current('/aboutus')} onClick={onNavigate}>
+                About Us
+              </a>
+            </li>
+            <li>
+              <a href="/support" onClick={onNavigate}>
+                Contact Us
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <StripeButton className="mobile-bar__demo" onClick={() => notify('Coming Soon', 'schedule-demo')}>
+        Schedule Demo
+      </StripeButton>
+    </div>
+  )
+}
+
+function Plus({ open }: { open: boolean }) {
+  return (
+    <svg
+      className={`mobile-panel__plus${open ? ' is-open' : ''}`}
+      viewBox="0 0 16 16"
+      width="16"
+      height="16"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M3 8h10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <path
+        className="mobile-panel__plus-v"
+        d="M8 3v10"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  )
+}

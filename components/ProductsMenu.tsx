@@ -1,0 +1,54 @@
+import { useState } from 'react'
+import type { MenuProduct } from './nav.ts'
+
+interface ProductsMenuProps {
+  id: string
+  products: readonly MenuProduct[]
+  open: boolean
+  onChoose: () => void
+}
+
+/**
+ * The Products dropdown: every product in two columns, and a preview of the product under the pointer
+ * or keyboard focus (its header image). The links are in the HTML even while closed, for crawlers.
+ */
+export function ProductsMenu({ id, products, open, onChoose }: ProductsMenuProps) {
+  const [preview, setPreview] = useState(0)
+  const shown = products[preview] ?? products[0]
+  return (
+    <div className="products-menu" hidden={!open}>
+      <ul id={id} className="products-menu__list">
+        {products.map((p, i) => (
+          <li key={p.slug}>
+            <a
+              href={p.link}
+              onPointerEnter={() => setPreview(i)}
+              onFocus={() => setPreview(i)}
+              onClick={onChoose}
+            >
+              {p.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {/* The preview repeats the focused link, so assistive technology skips it. */}
+      <div className="products-menu__preview" aria-hidden="true">
+        {open && shown && (
+          <>
+            <img
+              key={shown.slug}
+              src={shown.image.src}
+              srcSet={shown.image.srcSet}
+              sizes="260px"
+              width={shown.image.width}
+              height={shown.image.height}
+              alt=""
+              decoding="async"
+            />
+            <span className="products-menu__caption">{shown.name}</span>
+          </>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { storageUrl } from './storage-url.ts'
+
+const ORIGIN = 'https://www.example.com'
+
+describe('storageUrl with a same-origin path base', () => {
+  const allowed = (url: string) => storageUrl(url, '/storage', ORIGIN)?.href ?? null
+
+  it.each([
+    ['/storage/brochures/UHF.pdf', 'https://www.example.com/storage/brochures/UHF.pdf'],
+    [
+      'https://www.example.com/storage/brochures/UHF.pdf',
+      'https://www.example.com/storage/brochures/UHF.pdf',
+    ],
+  ])('allows %s', (url, href) => expect(allowed(url)).toBe(href))
+
+  it.each([
+    ['another origin', 'https://evil.example/storage/brochures/UHF.pdf'],
+    ['a protocol-relative address', '//evil.example/storage/x.pdf'],
+    ['a sibling folder sharing the prefix', '/storage-evil/x.pdf'],
+    ['a path that climbs out', '/storage/../admin/x.pdf'],
+    ['an encoded climb', '/storage/%2e%2e/admin/x.pdf'],
+    ['the base itself', '/storage/'],
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['a data: URL', 'data:application/pdf;base64,AAAA'],
+    ['credentials in the address', 'https://user:pw@www.example.com/storage/x.pdf'],
+    ['a backslash', '/storage\\..\\x.pdf'],
+    ['plain http on an https site', 'http://www.example.com/storage/x.pdf'],
+    ['nothing', ''],
+  ])('refuses %s', (_what, url) => expect(allowed(url)).toBeNull())
+})
+
+describe('storageUrl with an http(s) base', () => {
+  const base = 'https://cdn.example.net/files/storage'
+  const allowed = (url: string) => storageUrl(url, base, ORIGIN)?.href ?? null
+
+  it('allows a file under the base', () => {
+    expect(allowed('https://cdn.example.net/files/storage/brochures/UHF.pdf')).toBe(
+      'https://cdn.example.net/files/storage/brochures/UHF.pdf',
+    )
+  })
+
+  it.each([
+    ['the site origin', '/files/storage/brochures/UHF.pdf'],
+    ['a look-alike host', 'https://cdn.example.net.evil.example/files/storage/x.pdf'],
+    ['a host with the base as user name', 'https://cdn.example.net@evil.example/files/storage/x.pdf'],
+    ['another port', 'https://cdn.example.net:8443/files/storage/x.pdf'],
+    ['a prefix trick', 'https://cdn.example.net/files/storage-evil/x.pdf'],
+  ])('refuses %s', (_what, url) => expect(allowed(url)).toBeNull())
+})

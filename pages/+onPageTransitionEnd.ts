@@ -1,0 +1,8 @@
+// https://vike.dev/onPageTransitionEnd
+import { site } from 'virtual:site'
+import { trackPageView } from '../lib/analytics.ts'
+
+/** Every client-side route change logs a page view, once the new page (and its title) is in place. */
+export function onPageTransitionEnd(): void {
+  trackPageView(site.analyticsId)
+}

@@ -1,0 +1,33 @@
+// https://vike.dev/data
+import { renderContext } from '../../cli/render/context.ts'
+import { imageFor } from '../../cli/render/images.ts'
+import { seoFor } from '../../cli/render/seo.ts'
+
+export async function data() {
+  const ctx = await renderContext()
+  const { about, site } = ctx.content
+  const image = imageFor(ctx, about.image)
+  return {
+    seo: seoFor(ctx, {
+      title: about.title,
+      description: about.summary,
+      path: '/aboutus',
+      image: image.src,
+      breadcrumb: 'About Us',
+    }),
+    heading: about.heading,
+    intro: about.intro,
+    image,
+    sections: about.sections.map((s) => ({
+      title: s.title,
+      text: s.text,
+      link: s.link,
+      image: s.image ? imageFor(ctx, s.image) : undefined,
+    })),
+    location: about.location,
+    offices: site.offices,
+    officeTimings: site.contact.officeTimings,
+  }
+}
+
+export type Data = Awaited<ReturnType<typeof data>>

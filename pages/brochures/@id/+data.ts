@@ -1,0 +1,28 @@
+// https://vike.dev/data
+import { render } from 'vike/abort'
+import type { PageContextServer } from 'vike/types'
+import { renderContext } from '../../../cli/render/context.ts'
+import { seoFor } from '../../../cli/render/seo.ts'
+
+export async function data(pageContext: PageContextServer) {
+  const ctx = await renderContext()
+  const brochure = ctx.content.brochures.find((b) => b.id === pageContext.routeParams.id)
+  if (!brochure) throw render(404)
+  const title = `${brochure.title} brochure`
+  return {
+    seo: seoFor(ctx, {
+      title,
+      description: `Download the ${brochure.title} brochure from ${ctx.content.site.company} as a PDF.`,
+      path: `/brochures/${brochure.id}`,
+      breadcrumb: title,
+    }),
+    // A step on the way to a file, not a page to find in search.
+    noindex: true,
+    title,
+    fileName: `${brochure.id}.pdf`,
+    // DECISIONS.md, Brochures: the file is <storageBase>/brochures/<id>.pdf.
+    url: `${ctx.config.storageBase}/brochures/${brochure.id}.pdf`,
+  }
+}
+
+export type Data = Awaited<ReturnType<typeof data>>

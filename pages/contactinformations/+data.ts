@@ -1,0 +1,9 @@
+// https://vike.dev/data
+import { renderContext } from '../../cli/render/context.ts'
+import { contactScreenData } from '../support/contact-data.ts'
+
+export async function data() {
+  return contactScreenData(await renderContext(), '/contactinformations')
+}
+
+export type Data = Awaited<ReturnType<typeof data>>

@@ -1,0 +1,20 @@
+// https://vike.dev/data
+import { renderContext } from '../../cli/render/context.ts'
+import { seoFor } from '../../cli/render/seo.ts'
+
+export async function data() {
+  const ctx = await renderContext()
+  return {
+    seo: seoFor(ctx, {
+      title: 'Your brochure download',
+      description: `The brochure you asked for is downloading. Open it again from the link on this page, or browse more from ${ctx.content.site.company}.`,
+      path: '/pdf-redirect',
+      breadcrumb: 'Brochure download',
+    }),
+    noindex: true,
+    /** Only files under this base are linked (DECISIONS.md, Brochures). */
+    storageBase: ctx.config.storageBase,
+  }
+}
+
+export type Data = Awaited<ReturnType<typeof data>>

@@ -1,0 +1,556 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+
+/** The analytics events as pages push them (DECISIONS.md, Analytics). */
+type LayerEvent = { event?: string; page_path?: string; page_title?: string; seconds?: number }
+
+/** Waits for hydration: the first page view is pushed when it ends. */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    (window.dataLayer ?? []).some((e) => (e as { event?: string }).event === 'page_view'),
+  )
+}
+
+async function open(page: Page, path: string, width?: number): Promise<void> {
+  if (width) await page.setViewportSize({ width, height: 900 })
+  await page.goto(path)
+  await hydrated(page)
+}
+
+const events = (page: Page) =>
+  page.evaluate(
+    () => (window.dataLayer ?? []).filter((e) => typeof (e as LayerEvent).event === 'string') as LayerEvent[],
+  )
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
+
+test.describe('header menus on wide screens', () => {
+  test.beforeEach(async ({ page }) => open(page, '/', 1440))
+
+  test('Products opens by hover and shows a preview of the hovered product; Solutions replaces it; a click outside closes', async ({
+    page,
+  }) => {
+    const products = mainNav(page).getByRole('button', { name: 'Products' })
+    const solutions = mainNav(page).getByRole('button', { name: 'Solutions' })
+    await products.hover()
+    await expect(products).toHaveAttribute('aria-expanded', 'true')
+    const uhf = mainNav(page).getByRole('link', { name: 'UHF Radio Modem' })
+    await uhf.hover()
+    const preview = page.locator('.products-menu__preview')
+    await expect(preview.getByText('UHF Radio Modem', { exact: true })).toBeVisible()
+    await expect(preview.locator('img')).toHaveAttribute('src', /Header\/uhfradiomodem/)
+
+    await solutions.hover()
+    await expect(solutions).toHaveAttribute('aria-expanded', 'true')
+    await expect(products).toHaveAttribute('aria-expanded', 'false')
+    await expect(mainNav(page).getByRole('link', { name: 'Railways' })).toBeVisible()
+
+    await solutions.click() // pins the hover-opened menu
+    await page.mouse.move(700, 700)
+    await expect(solutions).toHaveAttribute('aria-expanded', 'true')
+    await page.mouse.click(700, 700)
+    await expect(solutions).toHaveAttribute('aria-expanded', 'false')
+    await expect(mainNav(page).getByRole('link', { name: 'Railways' })).toBeHidden()
+  })
+
+  test('the products menu lists all 18 products in two columns', async ({ page }) => {
+    await mainNav(page).getByRole('button', { name: 'Products' }).click()
+    const listId = await mainNav(page).getByRole('button', { name: 'Products' }).getAttribute('aria-controls')
+    const list = page.locator(`[id="${listId}"]`)
+    const links = list.getByRole('link')
+    await expect(links).toHaveCount(18)
+    const lefts = new Set(
+      await links.evaluateAll((as) => as.map((a) => Math.round(a.getBoundingClientRect().left))),
+    )
+    expect(lefts.size).toBe(2)
+  })
+
+  test('keyboard: Enter opens, ArrowDown moves in, Escape closes and returns focus, one menu closes the other', async ({
+    page,
+  }) => {
+    const products = mainNav(page).getByRole('button', { name: 'Products' })
+    const solutions = mainNav(page).getByRole('button', { name: 'Solutions' })
+    await products.focus()
+    await page.keyboard.press('Enter')
+    await expect(products).toHaveAttribute('aria-expanded', 'true')
+    await page.keyboard.press('Escape')
+    await expect(products).toHaveAttribute('aria-expanded', 'false')
+    await expect(products).toBeFocused()
+
+    await page.keyboard.press('ArrowDown')
+    await expect(products).toHaveAttribute('aria-expanded', 'true')
+    await expect(mainNav(page).getByRole('link', { name: 'SZephyr' })).toBeFocused()
+    // The preview follows keyboard focus too.
+    await page.keyboard.press('Tab')
+    await expect(page.locator('.products-menu__preview').getByText('Smazer', { exact: true })).toBeVisible()
+
+    await solutions.focus()
+    await page.keyboard.press('Space')
+    await expect(solutions).toHaveAttribute('aria-expanded', 'true')
+    await expect(products).toHaveAttribute('aria-expanded', 'false')
+    await page.keyboard.press('Tab')
+    await expect(mainNav(page).getByRole('link', { name: 'Railways' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(solutions).toHaveAttribute('aria-expanded', 'false')
+    await expect(solutions).toBeFocused()
+  })
+
+  test('the logo goes home and Contact Us is a link to /support', async ({ page }) => {
+    await expect(page.getByRole('banner').getByRole('link', { name: /home$/ })).toHaveAttribute('href', '/')
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
+      'href',
+      '/support',
+    )
+    await expect(mainNav(page).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
+  })
+})
+
+test.describe('mobile bottom header', () => {
+  test('@phone the hamburger menu opens, expands one submenu at a time and locks scrolling while open', async ({
+    page,
+  }) => {
+    await open(page, '/', 400)
+    await expect(mainNav(page)).toBeHidden()
+    const menu = page.getByRole('button', { name: 'Menu' })
+    await menu.click()
+    await expect(menu).toHaveAttribute('aria-expanded', 'true')
+    const mobile = page.getByRole('navigation', { name: 'Mobile' })
+    await expect(mobile).toBeVisible()
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden')
+
+    const products = mobile.getByRole('button', { name: 'Products' })
+    const solutions = mobile.getByRole('button', { name: 'Solutions' })
+    await products.click()
+    await expect(products).toHaveAttribute('aria-expanded', 'true')
+    await expect(mobile.getByRole('link', { name: 'Embedded PC' })).toBeVisible()
+    await solutions.click()
+    await expect(solutions).toHaveAttribute('aria-expanded', 'true')
+    await expect(products).toHaveAttribute('aria-expanded', 'false')
+    await expect(mobile.getByRole('link', { name: 'Space' })).toBeVisible()
+
+    await page.keyboard.press('Escape')
+    await expect(menu).toHaveAttribute('aria-expanded', 'false')
+    await expect(menu).toBeFocused()
+    await expect(mobile).toBeHidden()
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden')
+  })
+
+  test('@phone a tap outside the open menu closes it, and following a link closes it', async ({ page }) => {
+    await open(page, '/', 400)
+    const menu = page.getByRole('button', { name: 'Menu' })
+    await menu.click()
+    await page.mouse.click(200, 200)
+    await expect(menu).toHaveAttribute('aria-expanded', 'false')
+    await menu.click()
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'About Us' }).click()
+    await expect(page).toHaveURL(/\/aboutus$/)
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false')
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden')
+  })
+
+  test('@phone Schedule Demo shows a Coming Soon toast, announced politely', async ({ page }) => {
+    await open(page, '/space', 400)
+    await page.getByRole('button', { name: 'Schedule Demo' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Coming Soon' })).toBeVisible()
+  })
+
+  test('the bottom header shows up to 1200 px and not above', async ({ page }) => {
+    await open(page, '/', 1200)
+    await expect(page.getByRole('button', { name: 'Schedule Demo' })).toBeVisible()
+    await expect(mainNav(page)).toBeHidden()
+    await page.setViewportSize({ width: 1201, height: 900 })
+    await expect(page.getByRole('button', { name: 'Schedule Demo' })).toBeHidden()
+    await expect(mainNav(page)).toBeVisible()
+  })
+})
+
+test.describe('header and footer rules', () => {
+  test('home has the header and the footer', async ({ page }) => {
+    await open(page, '/')
+    await expect(page.getByRole('banner')).toHaveCount(1)
+    const footer = page.getByRole('contentinfo')
+    await expect(footer).toBeVisible()
+    await expect(footer.getByRole('link', { name: 'support@kaverielectronics.in' })).toHaveAttribute(
+      'href',
+      'mailto:support@kaverielectronics.in',
+    )
+    await expect(footer).toContainText('9.00 - 18.30')
+    await expect(footer).toContainText('Guindy, Chennai')
+    await expect(footer.getByRole('link', { name: /LinkedIn/ })).toHaveAttribute('rel', 'noopener noreferrer')
+  })
+
+  for (const path of ['/support', '/customercare.html', '/contactinformations'])
+    test(`${path} has no header but keeps the footer`, async ({ page }) => {
+      await open(page, path)
+      await expect(page.getByRole('banner')).toHaveCount(0)
+      await expect(page.getByRole('button', { name: 'Schedule Demo' })).toHaveCount(0)
+      await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible()
+      await expect(page.getByRole('contentinfo')).toBeVisible()
+    })
+
+  test('the not-found page has the header but never the footer', async ({ page }) => {
+    const response = await page.goto('/no-such-page/here')
+    expect(response?.status()).toBe(404)
+    await hydrated(page)
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+    await expect(page.getByRole('banner')).toHaveCount(1)
+    await expect(page.getByRole('contentinfo')).toHaveCount(0)
+  })
+
+  test('an unknown product ends on /comingsoon', async ({ page }) => {
+    await page.goto('/products/not-a-product')
+    await expect(page).toHaveURL(/\/comingsoon$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Coming soon' })).toBeVisible()
+  })
+})
+
+test.describe('Back to top', () => {
+  test('appears only after scrolling past twice the window height and takes the visitor to the top', async ({
+    page,
+  }) => {
+    await open(page, '/', 1440)
+    const button = page.getByRole('button', { name: 'Back to top' })
+    await expect(button).toHaveCount(0)
+    await page.evaluate(() => window.scrollTo(0, window.innerHeight * 2 - 50))
+    await page.waitForTimeout(150)
+    await expect(button).toHaveCount(0)
+    await page.evaluate(() => window.scrollTo(0, window.innerHeight * 2 + 50))
+    await expect(button).toBeVisible()
+    await button.click()
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+    await expect(button).toHaveCount(0)
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+  })
+})
+
+test.describe('analytics', () => {
+  test('the first page, every route change and leaving the page are logged on window.dataLayer', async ({
+    page,
+  }) => {
+    await open(page, '/', 1440)
+    expect(await events(page)).toEqual([
+      {
+        event: 'page_view',
+        page_path: '/',
+        page_title: 'Kaveri Electronics: Smart home, industrial, railway and space electronics',
+      },
+    ])
+    await mainNav(page).getByRole('link', { name: 'About Us' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Engineering electronics in India')
+    await expect.poll(async () => (await events(page)).length).toBe(3)
+    const [, spent, view] = await events(page)
+    expect(spent).toMatchObject({ event: 'time_spent', page_path: '/' })
+    expect(typeof spent?.seconds).toBe('number')
+    expect(view).toEqual({
+      event: 'page_view',
+      page_path: '/aboutus',
+      page_title: 'About us | Kaveri Electronics',
+    })
+
+    // The tab is hidden: the time on /aboutus is logged.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    expect((await events(page)).at(-1)).toMatchObject({ event: 'time_spent', page_path: '/aboutus' })
+  })
+
+  test('no third-party tag loads when no analytics id is configured', async ({ page }) => {
+    const requests: string[] = []
+    page.on('request', (r) => requests.push(r.url()))
+    await open(page, '/')
+    expect(await page.locator('script[src*="googletagmanager"]').count()).toBe(0)
+    expect(requests.filter((u) => !u.startsWith('http://127.0.0.1'))).toEqual([])
+  })
+})
+
+test.describe('brochures', () => {
+  test('a brochure page says it is redirecting, downloads the PDF, then shows the after-download page', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    const download = page.waitForEvent('download')
+    await page.goto('/brochures/UHF')
+    await expect(page.getByRole('status')).toHaveText('Redirecting to download...')
+    const file = await download
+    expect(file.suggestedFilename()).toBe('UHF.pdf')
+    expect(new URL(file.url()).pathname).toBe('/storage/brochures/UHF.pdf')
+    await expect(page).toHaveURL(/\/pdf-redirect\?url=%2Fstorage%2Fbrochures%2FUHF\.pdf$/)
+    const link = page.getByRole('link', { name: 'Download UHF.pdf' })
+    await expect(link).toBeVisible()
+    expect(new URL((await link.getAttribute('href')) ?? '').pathname).toBe('/storage/brochures/UHF.pdf')
+  })
+
+  for (const outside of [
+    'https://evil.example/storage/brochures/UHF.pdf',
+    '//evil.example/storage/brochures/UHF.pdf',
+    '/storage-evil/brochures/UHF.pdf',
+    '/storage/../admin/secret.pdf',
+    'javascript:alert(1)',
+  ])
+    test(`/pdf-redirect refuses ${outside} with a message and no link`, async ({ page }) => {
+      await open(page, `/pdf-redirect?url=${encodeURIComponent(outside)}`)
+      await expect(page.getByRole('alert')).toContainText('does not point to one of our brochures')
+      await expect(page.getByRole('link', { name: /^Download/ })).toHaveCount(0)
+      expect(await page.locator(`a[href*="evil"], a[href^="javascript"], a[href*="admin"]`).count()).toBe(0)
+    })
+
+  test('the brochure and after-download pages are kept out of search', async ({ request }) => {
+    for (const path of ['/brochures/UHF', '/pdf-redirect']) {
+      const html = await (await request.get(path)).text()
+      expect(html, path).toContain('<meta name="robots" content="noindex"')
+    }
+  })
+})
+
+test.describe('pre-rendered HTML (before any script runs)', () => {
+  const COPY: Record<string, string[]> = {
+    '/': [
+      'Electronics that keep homes, industry, railways and satellites connected',
+      'id="visionMission"',
+      'id="domains"',
+      'id="solutions"',
+      'To be the Indian electronics company',
+    ],
+    '/aboutus': [
+      'Design under one roof',
+      'Support that stays',
+      'Every product carries a one-year warranty',
+      'id="location"',
+      'Puducherry production',
+    ],
+    '/space': [
+      'EXPLORE THE FUTURE OF SPACE TECHNOLOGY',
+      'AVIONICS STACK GEN 1',
+      'UHF FOR SPACE',
+      'Modular design for easy mission expansion',
+    ],
+    '/railways': [
+      'EXPLORE THE FUTURE OF RAILWAY TECHNOLOGY',
+      'Onboard',
+      'Trackside',
+      'Dashboard',
+      'Fleet analytics',
+    ],
+    '/privacy_policy': ['Privacy policy', 'What we collect', 'Your rights'],
+    '/comingsoon': ['Coming soon'],
+    '/support': [
+      'Contact Us',
+      'support@kaverielectronics.in',
+      '9.00 - 18.30',
+      'Karwar',
+      'Puducherry production',
+    ],
+  }
+
+  for (const [path, snippets] of Object.entries(COPY))
+    test(`${path} holds its copy, one h1, a title, a description and a canonical URL`, async ({
+      request,
+    }) => {
+      const html = await (await request.get(path)).text()
+      for (const s of snippets) expect(html, s).toContain(s.replaceAll('&', '&amp;'))
+      expect(html.match(/<h1[\s>]/g)?.length).toBe(1)
+      expect(html).toMatch(/<title>[^<]{5,}<\/title>/)
+      expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/)
+      expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+"/)
+    })
+
+  test('inner pages carry a BreadcrumbList, home the Organization', async ({ request }) => {
+    expect(await (await request.get('/')).text()).toContain('"@type":"Organization"')
+    for (const path of ['/aboutus', '/space', '/railways', '/privacy_policy', '/comingsoon', '/support'])
+      expect(await (await request.get(path)).text(), path).toContain('"@type":"BreadcrumbList"')
+  })
+
+  test('every page has its own title and description; the contact screens share /support as canonical', async ({
+    request,
+  }) => {
+    const paths = [
+      '/',
+      '/aboutus',
+      '/space',
+      '/railways',
+      '/privacy_policy',
+      '/comingsoon',
+      '/support',
+      '/customercare.html',
+      '/contactinformations',
+    ]
+    const titles = new Set<string>()
+    const descriptions = new Set<string>()
+    for (const path of paths) {
+      const html = await (await request.get(path)).text()
+      titles.add(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? '')
+      descriptions.add(html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? '')
+      if (['/customercare.html', '/contactinformations'].includes(path))
+        expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/support"/)
+    }
+    expect(titles.size).toBe(paths.length)
+    expect(descriptions.size).toBe(paths.length)
+  })
+
+  test('the Space partner link opens in a new tab without an opener', async ({ request }) => {
+    const html = await (await request.get('/space')).text()
+    expect(html).toMatch(
+      /<a href="https:\/\/[^"]+" target="_blank" rel="noopener noreferrer">Vyoma Stackworks/,
+    )
+  })
+
+  test('without scripts the scroll-animated blocks are visible', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/railways')
+    const block = page.getByRole('heading', { name: 'Trackside' })
+    await block.scrollIntoViewIfNeeded()
+    await expect(block).toBeVisible()
+    expect(await block.evaluate((h) => getComputedStyle(h.closest('[data-aos]') as Element).opacity)).toBe(
+      '1',
+    )
+    await context.close()
+  })
+})
+
+test.describe('motion', () => {
+  test('scroll animations run with the domain settings and reveal blocks as they come into view', async ({
+    page,
+  }) => {
+    await open(page, '/space', 1440)
+    await expect(page.locator('html')).toHaveClass(/aos-on/)
+    const block = page
+      .getByRole('heading', { name: 'UHF FOR SPACE' })
+      .locator('xpath=ancestor::*[@data-aos][1]')
+    await expect(block).toHaveAttribute('data-aos-duration', '800')
+    await expect(block).toHaveAttribute('data-aos-once', 'true')
+    await expect(block).toHaveAttribute('data-aos-offset', '100')
+    await block.scrollIntoViewIfNeeded()
+    await expect(block).toHaveClass(/aos-animate/)
+  })
+
+  test('with reduced motion nothing is hidden for animation', async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce' })
+    const page = await context.newPage()
+    await open(page, '/space')
+    await expect(page.locator('html')).not.toHaveClass(/aos-on/)
+    const heading = page.getByRole('heading', { name: 'UHF FOR SPACE' })
+    expect(await heading.evaluate((h) => getComputedStyle(h.closest('[data-aos]') as Element).opacity)).toBe(
+      '1',
+    )
+    await context.close()
+  })
+})
+
+test.describe('about page', () => {
+  test('/aboutus#location brings the offices into view on the first load, with map links', async ({
+    page,
+  }) => {
+    await open(page, '/aboutus#location', 1440)
+    const location = page.locator('#location')
+    await expect(location).toBeInViewport()
+    const maps = location.getByRole('link', { name: /on the map/ })
+    await expect(maps).toHaveCount(4)
+    await expect(maps.first()).toHaveAttribute('target', '_blank')
+  })
+
+  test('the footer link to the offices scrolls there from another page', async ({ page }) => {
+    await open(page, '/space', 1440)
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Our offices' }).click()
+    await expect(page).toHaveURL(/\/aboutus#location$/)
+    await expect(page.locator('#location')).toBeInViewport()
+  })
+})
+
+test.describe('contact screen', () => {
+  test('the info panel collapses and expands on wide screens', async ({ page }) => {
+    await open(page, '/support', 1440)
+    const toggle = page.getByRole('button', { name: 'Hide contact information' })
+    const mail = page.getByRole('complementary').getByRole('link', { name: 'support@kaverielectronics.in' })
+    await expect(mail).toBeVisible()
+    await toggle.click()
+    const show = page.getByRole('button', { name: 'Show contact information' })
+    await expect(show).toHaveAttribute('aria-expanded', 'false')
+    await expect(mail).toBeHidden()
+    await show.click()
+    await expect(page.getByRole('button', { name: 'Hide contact information' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
+    await expect(mail).toBeVisible()
+    await expect(page.getByRole('complementary').getByRole('link', { name: /Karwar/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    )
+  })
+
+  test('@phone at 768 px or narrower the info is always a plain list', async ({ page }) => {
+    await open(page, '/support', 768)
+    await expect(page.getByRole('button', { name: /contact information/ })).toBeHidden()
+    const panel = page.getByRole('complementary')
+    for (const office of ['Chennai', 'Karwar', 'Puducherry', 'Puducherry production'])
+      await expect(
+        panel.getByRole('link', { name: new RegExp(`^${office} office on the map`) }),
+      ).toBeVisible()
+  })
+})
+
+const SCREENS = [
+  '/',
+  '/aboutus',
+  '/space',
+  '/railways',
+  '/privacy_policy',
+  '/comingsoon',
+  '/no-such-page',
+  '/support',
+]
+
+test.describe('accessibility', () => {
+  const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+  for (const width of [400, 1440])
+    for (const path of SCREENS)
+      test(`${path} at ${width} px passes axe`, async ({ page }) => {
+        await page.emulateMedia({ reducedMotion: 'reduce' })
+        await page.setViewportSize({ width, height: 900 })
+        await page.goto(path)
+        await hydrated(page)
+        const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze()
+        expect(
+          violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        ).toEqual([])
+      })
+
+  test('the menus pass axe while open', async ({ page }) => {
+    await open(page, '/', 1440)
+    await mainNav(page).getByRole('button', { name: 'Products' }).click()
+    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze()
+    expect(violations.map((v) => v.id)).toEqual([])
+    await page.setViewportSize({ width: 400, height: 900 })
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Products' }).click()
+    const mobile = await new AxeBuilder({ page }).withTags(TAGS).analyze()
+    expect(mobile.violations.map((v) => v.id)).toEqual([])
+  })
+
+  test('@phone no screen scrolls sideways at 320 px', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 700 })
+    for (const path of [...SCREENS, '/brochures/UHF', '/pdf-redirect?url=%2Fstorage%2Fbrochures%2FUHF.pdf']) {
+      await page.goto(path)
+      await hydrated(page)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320)
+    }
+    await page.goto('/')
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Products' }).click()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  })
+
+  test('keyboard focus is visible on header controls', async ({ page }) => {
+    await open(page, '/', 1440)
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    const logo = page.getByRole('banner').getByRole('link', { name: /home$/ })
+    await expect(logo).toBeFocused()
+    expect(await logo.evaluate((a) => getComputedStyle(a).outlineStyle)).toBe('solid')
+  })
+})
