@@ -1,4 +1,5 @@
-import { readdir } from 'node:fs/promises'
+import { readdir, rename, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
 import { resetRenderContext } from '../render/context.ts'
 import type { ProjectPaths } from '../paths.ts'
 
@@ -10,7 +11,29 @@ export async function prerender(paths: ProjectPaths): Promise<{ pages: number }>
   process.env.SITE_ROOT = paths.root
   const { build } = await import('vike/api')
   await build({ viteConfig: { root: paths.root, logLevel: 'warn' } })
+  await flattenHtmlRoutes(paths.client)
   return { pages: await countHtml(paths.client) }
+}
+
+/**
+ * Vike writes the route `/customercare.html` as `customercare.html/index.html`; a static host must
+ * find the file `customercare.html`. Nothing links to such routes inside the site, so their
+ * `.pageContext.json` (used only for client-side navigation) is not needed and goes with the folder.
+ */
+export async function flattenHtmlRoutes(client: string): Promise<string[]> {
+  const moved: string[] = []
+  for (const entry of await readdir(client, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !entry.name.endsWith('.html')) continue
+    const folder = path.join(client, entry.name)
+    const index = path.join(folder, 'index.html')
+    if (!(await stat(index).catch(() => undefined))?.isFile()) continue
+    const temp = `${folder}.flatten`
+    await rename(index, temp)
+    await rm(folder, { recursive: true })
+    await rename(temp, folder)
+    moved.push(entry.name)
+  }
+  return moved
 }
 
 async function countHtml(dir: string): Promise<number> {
