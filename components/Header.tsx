@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react'
+import { type KeyboardEvent, useEffect, useRef } from 'react'
 import { Logo } from './Logo.tsx'
 import { MobileBar } from './MobileBar.tsx'
 import { isCurrent, type MenuProduct, SOLUTIONS } from './nav.ts'
@@ -27,8 +27,9 @@ export interface HeaderProps {
 export function Header({ company, products, pathname }: HeaderProps) {
   const root = useRef<HTMLElement>(null)
   const menus = useMenuGroup<HeaderMenu>(root)
-  const productsId = useId()
-  const solutionsId = useId()
+  // Fixed ids, not useId(): the browser hydrates with Preact, whose generated ids differ from React's.
+  const productsId = 'header-products-menu'
+  const solutionsId = 'header-solutions-menu'
   const { open, openMenu } = menus
 
   // A new page closes whatever was open.

@@ -191,7 +191,7 @@ export async function crossChecks(input: CheckInput): Promise<Problem[]> {
 /** Calls `visit` with every string in a value and its JSON pointer. */
 export function walk(value: unknown, pointer: string, visit: (text: string, pointer: string) => void): void {
   if (typeof value === 'string') visit(value, pointer)
-  else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${pointer}/${i}`, visit))
+  else if (Array.isArray(value)) for (const [i, v] of value.entries()) walk(v, `${pointer}/${i}`, visit)
   else if (value && typeof value === 'object')
     for (const [k, v] of Object.entries(value)) walk(v, `${pointer}/${k}`, visit)
 }

@@ -32,7 +32,7 @@ function dedupe(errors: ErrorObject[]): ErrorObject[] {
 
 function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem {
   const description = (error.parentSchema as { description?: string } | undefined)?.description ?? ''
-  const found = describe(error.data)
+  const found = describeValue(error.data)
   const base = { file, path: error.instancePath }
   const at = (pointer: string, key?: string) => yaml.locate(pointer, key ? { key } : {})
   switch (error.keyword) {
@@ -142,7 +142,7 @@ function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem
 }
 
 /** Names a value the way an editor sees it in YAML. */
-export function describe(value: unknown): string {
+export function describeValue(value: unknown): string {
   if (value === null || value === undefined) return 'nothing (an empty value)'
   if (Array.isArray(value)) return 'a list'
   if (typeof value === 'object') return 'a group of fields'

@@ -36,6 +36,7 @@ interface ContactFormProps {
 /** The contact form: Name, Email, Description → `POST <apiBase>/contactinformations`. */
 export function ContactForm({ headingLevel = 1 }: ContactFormProps) {
   const form = useForm({
+    id: 'contact',
     fields: contactFields,
     validate,
     submit,

@@ -41,6 +41,7 @@ interface EnquiryFormProps {
 export function EnquiryForm({ slug }: EnquiryFormProps) {
   const options = useMemo(
     () => ({
+      id: 'enquiry',
       fields: enquiryFields,
       validate,
       pendingMessage: 'Sending your enquiry…',

@@ -45,6 +45,7 @@ function localToday(): string {
  */
 export function WarrantyForm() {
   const form = useForm({
+    id: 'warranty',
     fields: warrantyFields,
     validate,
     submit,

@@ -3,7 +3,6 @@ import {
   type FormEvent,
   useCallback,
   useEffect,
-  useId,
   useMemo,
   useRef,
   useState,
@@ -45,6 +44,11 @@ export interface FormOptions<F extends string, P> {
   onSuccess?: () => void
   /** Read by screen readers while the submission is under way, e.g. 'Sending your message…'. */
   pendingMessage: string
+  /**
+   * Prefix of the field ids, unique on the page (e.g. `contact`). Not useId(): the browser hydrates
+   * with Preact, whose generated ids differ from the ones React wrote into the pre-rendered HTML.
+   */
+  id: string
 }
 
 /** Where focus goes once a submission ends and the form is back on screen. */
@@ -58,7 +62,7 @@ type FocusTarget = { kind: 'form' } | { kind: 'submit' } | { kind: 'field'; name
  */
 export function useForm<F extends string, P>(options: FormOptions<F, P>) {
   const { fields, validate, submit, onSuccess, pendingMessage } = options
-  const baseId = useId()
+  const baseId = options.id
   const initial = useMemo(() => initialValues(fields, options.initialValues), [fields, options.initialValues])
 
   const [values, setValues] = useState<Values<F>>(initial)

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Site } from '../../cli/content/schemas/site.ts'
 import { EnvelopeIcon } from '../../components/EnvelopeIcon.tsx'
 import { ContactForm } from '../../components/forms/ContactForm.tsx'
@@ -31,7 +31,8 @@ interface ContactScreenProps {
 export function ContactScreen({ company, contact, offices }: ContactScreenProps) {
   const [stage, setStage] = useState<Stage>('open')
   const timers = useRef<ReturnType<typeof setTimeout>[]>([])
-  const detailsId = useId()
+  // A fixed id, not useId(): the browser hydrates with Preact, whose generated ids differ from React's.
+  const detailsId = 'contact-details'
   const expanded = stage === 'open' || stage === 'opening'
 
   useEffect(() => () => timers.current.forEach(clearTimeout), [])
