@@ -8,13 +8,16 @@ import { SiteError } from '../errors.ts'
 import { runImages, summaryLine } from '../images/run.ts'
 import { projectPaths } from '../paths.ts'
 import { writeCdnFiles } from '../release/cdn-files.ts'
+import { expectedRoutes } from '../release/routes.ts'
+import { type VerifyReport, verifySite } from '../verify/verify.ts'
+import { printReport } from './verify.ts'
 import { duration, elapsed } from '../timing.ts'
 
-/** `site build`: validate → images → brochures check → pre-render, stopping at the first failure. */
+/** `site build`: validate → images → brochures check → pre-render → CDN files → verify, stopping at the first failure. */
 export function register(program: Command): void {
   program
     .command('build')
-    .description('Build the whole site into dist/client: validate, images, brochures check, pre-render.')
+    .description('Build the whole site into dist/client: validate, images, brochures check, pre-render, verify.')
     .option('--force-images', 'encode every image again, ignoring the cache')
     .addHelpText(
       'after',
@@ -24,6 +27,7 @@ export function register(program: Command): void {
       const paths = projectPaths()
       const start = performance.now()
       let content: Content | undefined
+      let report: VerifyReport | undefined
       const need = () => {
         if (!content) throw new Error('content was not loaded before this stage')
         return content
@@ -76,7 +80,23 @@ export function register(program: Command): void {
             return `sitemap (${written.public} pages), robots.txt, _headers, _redirects`
           },
         },
+        {
+          name: 'verify',
+          run: async () => {
+            report = await verifySite(paths.client, buildConfig(need().site), expectedRoutes(need()))
+            if (report.failures.length) {
+              printReport(report)
+              throw new SiteError(
+                'verify-failed',
+                `${report.failures.length} problems in the built site; do not release dist/client.`,
+                'fix the pages or content named above and build again.',
+              )
+            }
+            return `${report.rows.length} pages: routes, links, head tags, sitemap, budgets`
+          },
+        },
       ])
+      if (report) printReport(report)
       console.log(`Built in ${duration(elapsed(start))}. dist/client is ready to deploy.`)
     })
 }
