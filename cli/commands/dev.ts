@@ -36,7 +36,7 @@ export function register(program: Command): void {
       const { viteServer } = await dev({
         viteConfig: { root: paths.root, server: { port: Number(options.port), host: options.host } },
       })
-      await viteServer.listen()
+      // Vike's dev() already listens.
       viteServer.printUrls()
     })
 }
