@@ -10,7 +10,18 @@ export async function prerender(paths: ProjectPaths): Promise<{ pages: number }>
   // the project: tell it where the project is.
   process.env.SITE_ROOT = paths.root
   const { build } = await import('vike/api')
-  await build({ viteConfig: { root: paths.root, logLevel: 'warn' } })
+  // Vike lists every file it writes; keep that for when something goes wrong, not for every build.
+  const captured: unknown[][] = []
+  const log = console.log
+  console.log = (...args: unknown[]) => captured.push(args)
+  try {
+    await build({ viteConfig: { root: paths.root, logLevel: 'warn' } })
+  } catch (error) {
+    for (const args of captured) log(...args)
+    throw error
+  } finally {
+    console.log = log
+  }
   await flattenHtmlRoutes(paths.client)
   return { pages: await countHtml(paths.client) }
 }
