@@ -1,16 +1,42 @@
 // https://vike.dev/data
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
+import { hasSection } from '../../../cli/content/checks.ts'
+import { SECTION_KEYS } from '../../../cli/content/schemas/product.ts'
 import { renderContext } from '../../../cli/render/context.ts'
 import { imageFor } from '../../../cli/render/images.ts'
 import { seoFor } from '../../../cli/render/seo.ts'
 
+/**
+ * One product page, trimmed to what it shows: every image is already a `<Picture>` source and `sections`
+ * says which anchored sections render, so the page needs no knowledge of the content rules.
+ */
 export async function data(pageContext: PageContextServer) {
   const ctx = await renderContext()
   const product = ctx.content.products.find((p) => p.slug === pageContext.routeParams.slug)
   // Unknown slugs are redirected to /comingsoon by the host (_redirects) or the not-found page.
   if (!product) throw render(404)
-  const hero = imageFor(ctx, product.homeImage)
+  const img = (ref: string) => imageFor(ctx, ref)
+  const hero = img(product.homeImage)
+  const show = Object.fromEntries(SECTION_KEYS.map((key) => [key, hasSection(product, key)])) as Record<
+    (typeof SECTION_KEYS)[number],
+    boolean
+  >
+  const diff = product.differentiation
+  const side = (s: NonNullable<typeof diff>['homeautomation']) => ({
+    heading: s.heading,
+    mobheading: s.mobheading,
+    tiles: [
+      { text: s.tile1, image: img(s.img1) },
+      { text: s.tile2, image: img(s.img2) },
+    ],
+    applications: s.applications,
+  })
+  const branches = (list: typeof product.topBranches) =>
+    (list ?? []).map(({ side, text, desc }) => ({ side, text, desc }))
+  const web = product.webApplication
+  const colours = product.colours
+
   return {
     seo: seoFor(ctx, {
       title: product.name,
@@ -35,9 +61,72 @@ export async function data(pageContext: PageContextServer) {
     description: product.description,
     subText: product.subText,
     hero,
-    heroMobile: imageFor(ctx, product.mobileHomeImage),
+    heroMobile: img(product.mobileHomeImage),
+    brochure: product.brochure ? `/brochures/${product.brochure}` : null,
     cards: product.cardText,
-    specifications: product.specifications ?? [],
+    differentiation: diff ? [side(diff.homeautomation), side(diff.industrialautomation)] : null,
+    steps: product.steps
+      .filter((s) => show[s.key])
+      .sort((a, b) => a.step - b.step)
+      .map(({ step, label, key }) => ({ step, label, key })),
+    features:
+      show.features && product.featureImage
+        ? {
+            image: img(product.featureImage),
+            imageMobile: img(product.featureImageMobile ?? product.featureImage),
+            top: branches(product.topBranches),
+            bottom: branches(product.bottomBranches),
+          }
+        : null,
+    installation: show.installation
+      ? (product.installation ?? []).map((s) => ({
+          text: s.text,
+          image: img(s.image),
+          imageMobile: img(s.imageMobile),
+        }))
+      : null,
+    benefits: show.benefits ? (product.benefits ?? []) : null,
+    catalog: show.catalog
+      ? {
+          entries: (product.catalog ?? []).map((c) => ({ title: c.f1, text: c.f2, image: img(c.image) })),
+          colours: colours
+            ? (['white', 'blue', 'green', 'grey'] as const).map((name) => ({
+                name,
+                image: img(colours[name]),
+              }))
+            : null,
+        }
+      : null,
+    application: show.application
+      ? {
+          main: product.application
+            ? {
+                heading: product.application.heading,
+                image: img(product.application.image),
+                imageMobile: img(product.application.imageMobile),
+              }
+            : null,
+          web: web
+            ? {
+                features: web.features,
+                panels: [web.idealLargeScreens, web.multiDeviceSync],
+                image1: img(web.image1),
+                image2: img(web.image2),
+              }
+            : null,
+        }
+      : null,
+    specifications: show.specifications
+      ? {
+          image: img(product.featureImage ?? product.homeImage),
+          list: product.specifications ?? [],
+          cards: (['left', 'bottom', 'right'] as const).flatMap((position) =>
+            (product.specificationAndWarranty ?? []).filter((c) => c.position === position),
+          ),
+          details: product.details ?? [],
+        }
+      : null,
+    partners: (product.partners ?? []).map((p) => ({ name: p.name, logo: img(p.logo) })),
   }
 }
 

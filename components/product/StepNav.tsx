@@ -1,0 +1,189 @@
+import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react'
+import './StepNav.css'
+
+interface Step {
+  label: string
+  /** The id of the section the step scrolls to. */
+  key: string
+}
+
+/** The floating rail's life: it stays on screen while `closing` so it can animate out. */
+type Rail = 'closed' | 'open' | 'closing'
+
+/** site-spec.md §9: the current step is re-evaluated after a 50 ms scroll pause; the rail closes in 300 ms. */
+const SCROLL_PAUSE = 50
+const CLOSE_MS = 300
+
+/** The section whose top is nearest the line where a scrolled-to section comes to rest. */
+function nearest(steps: Step[]): number {
+  let best = 0
+  let distance = Number.POSITIVE_INFINITY
+  steps.forEach((s, i) => {
+    const el = document.getElementById(s.key)
+    if (!el) return
+    const d = Math.abs(
+      el.getBoundingClientRect().top - Number.parseFloat(getComputedStyle(el).scrollMarginTop || '0'),
+    )
+    if (d < distance) {
+      distance = d
+      best = i
+    }
+  })
+  return best
+}
+
+/**
+ * The product step navigator: a sticky bar on wide screens and, at 1024 px or narrower, a floating
+ * toggle that opens a rail of the same steps. Both share one current step.
+ */
+export function StepNav({ steps }: { steps: Step[] }) {
+  const [current, setCurrent] = useState(0)
+  const [rail, setRail] = useState<Rail>('closed')
+  const [footerShown, setFooterShown] = useState(false)
+  // After a click the scroll it starts must not move the current step elsewhere.
+  const pinned = useRef(false)
+  const toggle = useRef<HTMLButtonElement>(null)
+  const railEl = useRef<HTMLElement>(null)
+
+  useEffect(() => {
+    let timer = 0
+    const settle = () => {
+      if (pinned.current) pinned.current = false
+      else setCurrent(nearest(steps))
+    }
+    const onScroll = () => {
+      clearTimeout(timer)
+      timer = window.setTimeout(settle, SCROLL_PAUSE)
+    }
+    settle()
+    addEventListener('scroll', onScroll, { passive: true })
+    return () => {
+      clearTimeout(timer)
+      removeEventListener('scroll', onScroll)
+    }
+  }, [steps])
+
+  useEffect(() => {
+    const footer = document.querySelector('footer')
+    if (!footer) return
+    const io = new IntersectionObserver(
+      ([e]) => setFooterShown(Boolean(e?.isIntersecting && e.intersectionRatio >= 0.1)),
+      { threshold: 0.1 },
+    )
+    io.observe(footer)
+    return () => io.disconnect()
+  }, [])
+
+  useEffect(() => {
+    if (rail === 'open') railEl.current?.querySelector('button')?.focus()
+    if (rail !== 'closing') return
+    const t = setTimeout(() => {
+      setRail('closed')
+      toggle.current?.focus()
+    }, CLOSE_MS)
+    return () => clearTimeout(t)
+  }, [rail])
+
+  const go = (e: MouseEvent, i: number) => {
+    const el = document.getElementById(steps[i]?.key ?? '')
+    if (!el) return
+    e.preventDefault()
+    setCurrent(i)
+    const y = scrollY
+    pinned.current = true
+    el.scrollIntoView({
+      behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    })
+    // Already in place: no scroll will come to release the pin.
+    setTimeout(() => {
+      if (scrollY === y) pinned.current = false
+    }, 100)
+    return el
+  }
+
+  const close = () => setRail((r) => (r === 'open' ? 'closing' : r))
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && rail === 'open') {
+      e.stopPropagation()
+      close()
+    }
+  }
+
+  const items = (onChoose: (e: MouseEvent, i: number) => void) =>
+    steps.map((s, i) => (
+      <li key={s.key}>
+        <a
+          href={`#${s.key}`}
+          aria-current={i === current ? 'step' : undefined}
+          onClick={(e) => onChoose(e, i)}
+        >
+          <span className="pstep-num" aria-hidden="true">
+            {i + 1}
+          </span>
+          {s.label}
+        </a>
+      </li>
+    ))
+
+  return (
+    <>
+      <nav className="pstep-bar" aria-label="Product sections">
+        <ol className="container">
+          {items((e, i) => {
+            const el = go(e, i)
+            // Keyboard users continue from the chosen section, not from the bar.
+            el?.focus({ preventScroll: true })
+          })}
+        </ol>
+      </nav>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape bubbles up from the rail's own controls. */}
+      <div className={`pstep-float${footerShown ? ' is-away' : ''}`} onKeyDown={onKeyDown}>
+        {rail !== 'closed' && (
+          <nav
+            id="product-rail"
+            ref={railEl}
+            className={`pstep-rail is-${rail}`}
+            aria-label="Product sections"
+          >
+            <ul>
+              <li>
+                <button type="button" className="pstep-cancel" aria-label="Cancel" onClick={close}>
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    width="20"
+                    height="20"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2.5"
+                    strokeLinecap="round"
+                  >
+                    <path d="M6 6l12 12M18 6 6 18" />
+                  </svg>
+                </button>
+              </li>
+              {items((e, i) => {
+                go(e, i)
+                close()
+              })}
+            </ul>
+          </nav>
+        )}
+        <button
+          ref={toggle}
+          type="button"
+          className="pstep-toggle"
+          aria-label={`Product sections, step ${current + 1} of ${steps.length}`}
+          aria-expanded={rail === 'open'}
+          aria-controls={rail === 'closed' ? undefined : 'product-rail'}
+          onClick={() => setRail((r) => (r === 'open' ? 'closing' : 'open'))}
+        >
+          <span className="pstep-num">{current + 1}</span>
+          <span className="pstep-of" aria-hidden="true">
+            /{steps.length}
+          </span>
+        </button>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,12 @@
+import type { Data } from '../../pages/products/@slug/+data.ts'
+
+/** The slices of a product page's data each section component receives. */
+export type Differentiation = NonNullable<Data['differentiation']>
+export type Features = NonNullable<Data['features']>
+export type Branch = Features['top'][number]
+export type Installation = NonNullable<Data['installation']>
+export type Benefits = NonNullable<Data['benefits']>
+export type Catalog = NonNullable<Data['catalog']>
+export type Application = NonNullable<Data['application']>
+export type Specifications = NonNullable<Data['specifications']>
+export type Partners = Data['partners']

@@ -1,0 +1,221 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/** Waits for hydration: the first page view is pushed when it ends. */
+async function open(page: Page, path: string, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 900 })
+  await page.goto(path)
+  await page.waitForFunction(() =>
+    (window.dataLayer ?? []).some((e) => (e as { event?: string }).event === 'page_view'),
+  )
+}
+
+const stepBar = (page: Page) => page.getByRole('navigation', { name: 'Product sections' })
+
+test.describe('product page content', () => {
+  test('the pre-rendered HTML holds the name, description and specifications before any script runs', async ({
+    request,
+  }) => {
+    const res = await request.get('/products/szephyr')
+    expect(res.status()).toBe(200)
+    const html = await res.text()
+    expect(html).toMatch(/<h1[^>]*>SZephyr<\/h1>/)
+    expect(html).toContain('SZephyr is a smart adapter for air conditioners.')
+    expect(html).toContain('230 V AC, 50 Hz')
+    expect(html).toContain('href="/productenquiry/szephyr"')
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1)
+  })
+
+  test('the sections come in page order, and enquire now links to the product enquiry', async ({ page }) => {
+    await open(page, '/products/szephyr', 1440)
+    const ids = await page.locator('main section[id]').evaluateAll((els) => els.map((e) => e.id))
+    expect(ids).toEqual([
+      'features',
+      'installation',
+      'benefits',
+      'catalog',
+      'application',
+      'enquirenow',
+      'specifications',
+    ])
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('SZephyr')
+    const band = page.getByRole('region', { name: 'Interested in SZephyr?' })
+    await expect(band.getByRole('link', { name: 'Send an enquiry about SZephyr' })).toHaveAttribute(
+      'href',
+      '/productenquiry/szephyr',
+    )
+    await expect(page.getByRole('img', { name: 'CE certified' })).toBeVisible()
+  })
+
+  test('a section without data is absent: UHF radio modem has no installation steps and no differentiation block', async ({
+    page,
+  }) => {
+    await open(page, '/products/uhfradiomodem', 1440)
+    await expect(page.locator('#benefits')).toBeVisible()
+    await expect(page.locator('#installation')).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: 'Home and industrial automation' })).toHaveCount(0)
+    await expect(stepBar(page).getByRole('link', { name: 'Easy Installation' })).toHaveCount(0)
+  })
+
+  test('the four-step product shows exactly four steps', async ({ page }) => {
+    await open(page, '/products/miniaturemultisensorcontrolsystem', 1440)
+    await expect(stepBar(page).getByRole('link')).toHaveText([
+      '1Key Features',
+      '2Benefits',
+      '3Enquire Now',
+      '4Specifications',
+    ])
+  })
+
+  test('the colour switcher changes the picture and says which colour is shown', async ({ page }) => {
+    await open(page, '/products/szephyr', 1440)
+    const colours = page.getByRole('group', { name: 'Choose a colour' })
+    const picture = page.getByRole('img', { name: /^SZephyr in / })
+    await picture.scrollIntoViewIfNeeded()
+    const white = await picture.getAttribute('src')
+    await expect(colours.getByRole('button', { name: 'White' })).toHaveAttribute('aria-pressed', 'true')
+    await colours.getByRole('button', { name: 'Blue' }).click()
+    await expect(colours.getByRole('button', { name: 'Blue' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(colours.getByRole('button', { name: 'White' })).toHaveAttribute('aria-pressed', 'false')
+    await expect(picture).toHaveAccessibleName('SZephyr in blue')
+    expect(await picture.getAttribute('src')).not.toBe(white)
+    expect(await picture.getAttribute('src')).toContain('blue')
+    await expect(page.getByText('Showing SZephyr in blue.')).toBeVisible()
+  })
+
+  test('an unknown product ends on /comingsoon', async ({ page }) => {
+    await page.goto('/products/nope')
+    await expect(page).toHaveURL(/\/comingsoon$/)
+  })
+})
+
+test.describe('step navigator on wide screens', () => {
+  test('clicking a step scrolls to its section and makes it current at once', async ({ page }) => {
+    await open(page, '/products/szephyr', 1440)
+    const bar = stepBar(page)
+    await expect(bar.getByRole('link', { name: 'Key Features' })).toHaveAttribute('aria-current', 'step')
+    const specs = bar.getByRole('link', { name: 'Specifications' })
+    await specs.click()
+    await expect(specs).toHaveAttribute('aria-current', 'step')
+    await expect(bar.locator('[aria-current="step"]')).toHaveCount(1)
+    await expect(page.getByRole('heading', { name: 'Specifications and warranty' })).toBeInViewport()
+    // It stays current once the smooth scroll has settled.
+    await page.waitForTimeout(1200)
+    await expect(specs).toHaveAttribute('aria-current', 'step')
+    await expect(bar).toBeInViewport()
+  })
+
+  test('while scrolling, the step of the section nearest the top becomes current after a pause', async ({
+    page,
+  }) => {
+    await open(page, '/products/szephyr', 1440)
+    await page
+      .locator('#catalog')
+      .evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }))
+    await page.waitForTimeout(300)
+    await expect(stepBar(page).getByRole('link', { name: 'Product Catalog' })).toHaveAttribute(
+      'aria-current',
+      'step',
+    )
+    await page
+      .locator('#installation')
+      .evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }))
+    await page.waitForTimeout(300)
+    await expect(stepBar(page).getByRole('link', { name: 'Easy Installation' })).toHaveAttribute(
+      'aria-current',
+      'step',
+    )
+  })
+})
+
+test.describe('mobile floating stepper', () => {
+  test('@phone the toggle shows the step; the rail has Cancel and numbered steps; choosing one goes there and closes', async ({
+    page,
+  }) => {
+    await open(page, '/products/szephyr', 400)
+    await expect(stepBar(page)).toBeHidden()
+    const toggle = page.getByRole('button', { name: 'Product sections, step 1 of 5' })
+    await expect(toggle).toBeVisible()
+    await expect(toggle).toContainText('1')
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    const rail = stepBar(page)
+    await expect(rail).toBeVisible()
+    await expect(rail.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await expect(rail.getByRole('link')).toHaveText([
+      '1Key Features',
+      '2Easy Installation',
+      '3Product Catalog',
+      '4Enquire Now',
+      '5Specifications',
+    ])
+    await expect(rail.getByRole('link', { name: 'Key Features' })).toHaveAttribute('aria-current', 'step')
+
+    await rail.getByRole('link', { name: 'Product Catalog' }).click()
+    await expect(rail).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Product sections, step 3 of 5' })).toBeFocused()
+    await expect(page.getByRole('heading', { name: 'The SZephyr range' })).toBeInViewport()
+  })
+
+  test('@phone Escape and Cancel close the rail and give focus back to the toggle', async ({ page }) => {
+    await open(page, '/products/szephyr', 400)
+    const toggle = page.getByRole('button', { name: /^Product sections, step/ })
+    await toggle.click()
+    await expect(stepBar(page)).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(stepBar(page)).toBeHidden()
+    await expect(toggle).toBeFocused()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+
+    await toggle.click()
+    await stepBar(page).getByRole('button', { name: 'Cancel' }).click()
+    await expect(stepBar(page)).toBeHidden()
+    await expect(toggle).toBeFocused()
+  })
+
+  test('@phone the toggle hides while the footer is in view', async ({ page }) => {
+    await open(page, '/products/szephyr', 400)
+    const toggle = page.getByRole('button', { name: /^Product sections, step/ })
+    await expect(toggle).toBeVisible()
+    await page.locator('footer').scrollIntoViewIfNeeded()
+    await expect(toggle).toBeHidden()
+    await page
+      .locator('#enquirenow')
+      .evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }))
+    await expect(toggle).toBeVisible()
+    await expect(toggle).toHaveAccessibleName('Product sections, step 4 of 5')
+  })
+
+  test('@phone nothing scrolls sideways at 320 px', async ({ page }) => {
+    for (const slug of ['szephyr', 'smartpanel', 'uhfradiomodem', 'miniaturemultisensorcontrolsystem']) {
+      await open(page, `/products/${slug}`, 320)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow, slug).toBeLessThanOrEqual(0)
+    }
+  })
+})
+
+test.describe('accessibility', () => {
+  for (const slug of ['szephyr', 'smartpanel', 'uhfradiomodem']) {
+    test(`/products/${slug} has no axe violations at 1440 px`, async ({ page }) => {
+      await open(page, `/products/${slug}`, 1440)
+      const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze()
+      expect(violations).toEqual([])
+    })
+    test(`@phone /products/${slug} has no axe violations at 400 px, with the rail open too`, async ({
+      page,
+    }) => {
+      await open(page, `/products/${slug}`, 400)
+      const closed = await new AxeBuilder({ page }).withTags(TAGS).analyze()
+      expect(closed.violations).toEqual([])
+      await page.getByRole('button', { name: /^Product sections, step/ }).click()
+      await expect(stepBar(page).getByRole('button', { name: 'Cancel' })).toBeFocused()
+      // Let the opening animation finish: half-faded items would be measured at their passing contrast.
+      await page.waitForTimeout(500)
+      const open_ = await new AxeBuilder({ page }).withTags(TAGS).analyze()
+      expect(open_.violations).toEqual([])
+    })
+  }
+})
