@@ -16,7 +16,15 @@ import { bytes, duration } from '../cli/timing.ts'
 import { verifySite } from '../cli/verify/verify.ts'
 import { runLighthouse } from './lighthouse.ts'
 
-const KEY_ROUTES = ['/', '/products/szephyr', '/products/uhfradiomodem', '/products/webandcloudsolutions', '/aboutus', '/support', '/productenquiry/szephyr']
+const KEY_ROUTES = [
+  '/',
+  '/products/szephyr',
+  '/products/uhfradiomodem',
+  '/products/webandcloudsolutions',
+  '/aboutus',
+  '/support',
+  '/productenquiry/szephyr',
+]
 const only = new Set(process.argv.slice(2))
 const wants = (part: string) => only.size === 0 || only.has(part)
 
@@ -44,7 +52,9 @@ async function benchImages() {
     const cold = await time(() => runImages(content, temp, { progress: false }))
     const warm = await time(() => runImages(content, temp, { progress: false }))
     const s = cold.value
-    console.log(`site images: cold ${duration(cold.ms)} (${s.encoded} encoded), warm ${duration(warm.ms)} (${warm.value.cached} cached)`)
+    console.log(
+      `site images: cold ${duration(cold.ms)} (${s.encoded} encoded), warm ${duration(warm.ms)} (${warm.value.cached} cached)`,
+    )
     console.log(`  ${s.total} sources, ${bytes(s.inBytes)} in → ${bytes(s.outBytes)} of .webp out`)
   } finally {
     await rm(scratch, { recursive: true, force: true })
@@ -68,27 +78,37 @@ async function benchRoutes() {
   const report = await verifySite(paths.client, buildConfig(content.site), expectedRoutes(content))
   console.log('\nJavaScript per route (gzipped) and HTML size:')
   console.log(`| route | JS gzip | budget | HTML |\n|---|---|---|---|`)
-  for (const r of report.rows) console.log(`| ${r.route} | ${bytes(r.jsGzipBytes)} | ${bytes(r.jsBudget)} | ${bytes(r.htmlBytes)} |`)
+  for (const r of report.rows)
+    console.log(`| ${r.route} | ${bytes(r.jsGzipBytes)} | ${bytes(r.jsBudget)} | ${bytes(r.htmlBytes)} |`)
 }
 
 async function benchApi() {
   const { benchSubmissions } = await import('../server/bench.ts')
   const result = await benchSubmissions()
-  console.log(`\nIntake API: ${Math.round(result.perSecond)} valid submissions/s with synchronous=FULL (${result.total} submissions)`)
+  console.log(
+    `\nIntake API: ${Math.round(result.perSecond)} valid submissions/s with synchronous=FULL (${result.total} submissions)`,
+  )
 }
 
 async function benchLighthouse() {
   const scratch = await mkdtemp(path.join(tmpdir(), 'site-bench-lh-'))
   const port = 4391
   await cp(projectPaths().client, scratch, { recursive: true })
-  const server = spawn(process.execPath, ['tests/e2e/static-server.mjs', scratch, String(port)], { cwd: PROJECT_ROOT, stdio: 'ignore' })
+  const server = spawn(process.execPath, ['tests/e2e/static-server.mjs', scratch, String(port)], {
+    cwd: PROJECT_ROOT,
+    stdio: 'ignore',
+  })
   try {
     await new Promise((r) => setTimeout(r, 500))
     const rows = await runLighthouse(`http://127.0.0.1:${port}`, KEY_ROUTES)
     console.log('\nLighthouse (mobile):')
-    console.log('| route | performance | accessibility | best practices | SEO | CLS | LCP |\n|---|---|---|---|---|---|---|')
+    console.log(
+      '| route | performance | accessibility | best practices | SEO | CLS | LCP |\n|---|---|---|---|---|---|---|',
+    )
     for (const r of rows)
-      console.log(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.cls.toFixed(3)} | ${r.lcpMs} ms |`)
+      console.log(
+        `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.cls.toFixed(3)} | ${r.lcpMs} ms |`,
+      )
   } finally {
     server.kill()
     await rm(scratch, { recursive: true, force: true })

@@ -24,7 +24,10 @@ const FLAGS = [
 
 /** Lighthouse (mobile, default throttling) on each route of a served site, with Debian's Chromium. */
 export async function runLighthouse(origin: string, routes: readonly string[]): Promise<LighthouseRow[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: FLAGS })
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: FLAGS,
+  })
   const rows: LighthouseRow[] = []
   try {
     for (const route of routes) {

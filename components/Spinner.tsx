@@ -6,6 +6,8 @@ import './Spinner.css'
  */
 export function Spinner({ label = 'Loading…', className }: { label?: string; className?: string }) {
   return (
+    // role="status" rather than <output>: screen readers announce it more reliably.
+    // biome-ignore lint/a11y/useSemanticElements: a live region, not a form result
     <div role="status" className={className ? `spinner ${className}` : 'spinner'}>
       <span className="spinner__ring" aria-hidden="true" />
       <span className="spinner__label">{label}</span>

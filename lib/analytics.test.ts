@@ -8,7 +8,13 @@ function setup() {
     (e) => events.push(e),
     () => clock,
   )
-  return { events, timer, tick: (ms: number) => (clock += ms) }
+  return {
+    events,
+    timer,
+    tick: (ms: number) => {
+      clock += ms
+    },
+  }
 }
 
 describe('createPageTimer', () => {

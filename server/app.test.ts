@@ -344,14 +344,18 @@ describe('static site', () => {
     expect(await response.text()).toContain(heading)
   })
 
-  it.each(['/nope', '/aboutus/nope', '/_headers', '/_redirects', '/%2e%2e/package.json', '/.env'])(
-    '%s is 404.html with status 404',
-    async (path) => {
-      const response = await get(path)
-      expect(response.status).toBe(404)
-      expect(await response.text()).toContain('Page not found')
-    },
-  )
+  it.each([
+    '/nope',
+    '/aboutus/nope',
+    '/_headers',
+    '/_redirects',
+    '/%2e%2e/package.json',
+    '/.env',
+  ])('%s is 404.html with status 404', async (path) => {
+    const response = await get(path)
+    expect(response.status).toBe(404)
+    expect(await response.text()).toContain('Page not found')
+  })
 
   it('applies _headers by path', async () => {
     const page = await get('/aboutus')

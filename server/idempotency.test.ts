@@ -48,7 +48,14 @@ describe('idempotency', () => {
     const store = table()
     const once = idempotency(store).once
     let release: (a: Answer) => void = () => {}
-    const first = once('k', 'print-a', () => new Promise<Answer>((resolve) => (release = resolve)))
+    const first = once(
+      'k',
+      'print-a',
+      () =>
+        new Promise<Answer>((resolve) => {
+          release = resolve
+        }),
+    )
     expect(await once('k', 'print-b', async () => ({ status: 201, body: {} }))).toBe(KEY_REUSED)
     const twin = once('k', 'print-a', async () => ({ status: 500, body: 'must not run' }))
     release({ status: 201, body: { id: 'x' } })

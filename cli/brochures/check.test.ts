@@ -39,7 +39,11 @@ afterAll(() => new Promise((resolve) => server.close(resolve)))
 
 describe('brochures check', () => {
   it('names the missing and the non-PDF brochure at an http storage base', async () => {
-    const results = await checkBrochures(brochures, { storageBase: base, publicDir: '/nonexistent', timeoutMs: 2000 })
+    const results = await checkBrochures(brochures, {
+      storageBase: base,
+      publicDir: '/nonexistent',
+      timeoutMs: 2000,
+    })
     expect(results.map((r) => [r.id, r.ok, r.reason])).toEqual([
       ['UHF', true, undefined],
       ['EmbeddedPC', false, 'is served as "text/html", not application/pdf'],
@@ -75,10 +79,10 @@ describe('brochures check', () => {
       await mkdir(path.join(dir, 'storage', 'brochures'), { recursive: true })
       await writeFile(path.join(dir, 'storage/brochures/UHF.pdf'), pdf)
       await writeFile(path.join(dir, 'storage/brochures/EmbeddedPC.pdf'), '%PDF-1.4 tiny')
-      const results = await checkBrochures(
-        [...brochures, { id: 'FireandSafety', title: 'x' }].slice(0, 3),
-        { storageBase: '/storage', publicDir: dir },
-      )
+      const results = await checkBrochures([...brochures, { id: 'FireandSafety', title: 'x' }].slice(0, 3), {
+        storageBase: '/storage',
+        publicDir: dir,
+      })
       expect(results.map((r) => [r.id, r.ok, r.reason?.replace(/\(.*\)/, '(…)')])).toEqual([
         ['UHF', true, undefined],
         ['EmbeddedPC', false, 'is only 13 bytes, too small to be a brochure'],

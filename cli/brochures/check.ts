@@ -32,13 +32,19 @@ export function brochureUrl(storageBase: string, id: string): string {
 }
 
 /** Checks every brochure's PDF at the storage base, in parallel, retrying each once. */
-export async function checkBrochures(brochures: readonly Brochure[], options: CheckOptions): Promise<BrochureResult[]> {
+export async function checkBrochures(
+  brochures: readonly Brochure[],
+  options: CheckOptions,
+): Promise<BrochureResult[]> {
   const limit = pLimit(options.concurrency ?? 6)
   return Promise.all(
     brochures.map((b) =>
       limit(async () => {
         const url = brochureUrl(options.storageBase, b.id)
-        const check = () => (/^https?:\/\//.test(url) ? checkRemote(url, options.timeoutMs ?? 10_000) : checkLocal(url, options.publicDir))
+        const check = () =>
+          /^https?:\/\//.test(url)
+            ? checkRemote(url, options.timeoutMs ?? 10_000)
+            : checkLocal(url, options.publicDir)
         let result = await check()
         if (!result.ok && result.retry) result = await check()
         const { retry: _retry, ...rest } = result
@@ -53,15 +59,18 @@ type Outcome = { ok: boolean; reason?: string; bytes?: number; retry?: boolean }
 function judge(size: number, head: Buffer): Outcome {
   if (!head.subarray(0, 5).equals(Buffer.from('%PDF-')))
     return { ok: false, bytes: size, reason: 'is not a PDF (it does not start with %PDF-)' }
-  if (size < MIN_PDF_BYTES) return { ok: false, bytes: size, reason: `is only ${size} bytes, too small to be a brochure` }
-  if (size > MAX_PDF_BYTES) return { ok: false, bytes: size, reason: `is ${size} bytes, larger than the 50 MB limit` }
+  if (size < MIN_PDF_BYTES)
+    return { ok: false, bytes: size, reason: `is only ${size} bytes, too small to be a brochure` }
+  if (size > MAX_PDF_BYTES)
+    return { ok: false, bytes: size, reason: `is ${size} bytes, larger than the 50 MB limit` }
   return { ok: true, bytes: size }
 }
 
 async function checkLocal(urlPath: string, publicDir: string): Promise<Outcome> {
   const file = path.join(publicDir, ...urlPath.split('/').filter(Boolean))
   const info = await stat(file).catch(() => undefined)
-  if (!info?.isFile()) return { ok: false, reason: `is missing (expected the file ${path.relative(process.cwd(), file)})` }
+  if (!info?.isFile())
+    return { ok: false, reason: `is missing (expected the file ${path.relative(process.cwd(), file)})` }
   const handle = await open(file, 'r')
   try {
     const head = Buffer.alloc(5)
@@ -74,9 +83,14 @@ async function checkLocal(urlPath: string, publicDir: string): Promise<Outcome> 
 
 async function checkRemote(url: string, timeoutMs: number): Promise<Outcome> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { Range: 'bytes=0-1023' } })
-    if (response.status === 404 || response.status === 410) return { ok: false, reason: `is missing (HTTP ${response.status})` }
-    if (!response.ok) return { ok: false, reason: `answered HTTP ${response.status}`, retry: response.status >= 500 }
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: { Range: 'bytes=0-1023' },
+    })
+    if (response.status === 404 || response.status === 410)
+      return { ok: false, reason: `is missing (HTTP ${response.status})` }
+    if (!response.ok)
+      return { ok: false, reason: `answered HTTP ${response.status}`, retry: response.status >= 500 }
     const type = response.headers.get('content-type') ?? ''
     const head = Buffer.from(await response.arrayBuffer())
     if (!type.includes('application/pdf') && !type.includes('application/octet-stream'))
@@ -86,6 +100,12 @@ async function checkRemote(url: string, timeoutMs: number): Promise<Outcome> {
     return judge(size, head)
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError'
-    return { ok: false, retry: true, reason: timedOut ? `did not answer within ${timeoutMs} ms` : `could not be fetched (${(error as Error).message})` }
+    return {
+      ok: false,
+      retry: true,
+      reason: timedOut
+        ? `did not answer within ${timeoutMs} ms`
+        : `could not be fetched (${(error as Error).message})`,
+    }
   }
 }

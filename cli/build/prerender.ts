@@ -1,7 +1,7 @@
 import { readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { resetRenderContext } from '../render/context.ts'
 import type { ProjectPaths } from '../paths.ts'
+import { resetRenderContext } from '../render/context.ts'
 
 /** Runs Vike's build with pre-rendering (the equivalent of `vike build`) and counts the pages written. */
 export async function prerender(paths: ProjectPaths): Promise<{ pages: number }> {
@@ -53,4 +53,3 @@ async function countHtml(dir: string): Promise<number> {
     if (entry.isFile() && entry.name.endsWith('.html')) n++
   return n
 }
-

@@ -17,7 +17,10 @@ export interface StageResult {
  * Runs stages in order, printing each as it finishes; stops at the first that fails with a SiteError
  * that names the stage, so a release manager knows where the build stopped and why.
  */
-export async function runStages(stages: Stage[], log: (line: string) => void = console.log): Promise<StageResult[]> {
+export async function runStages(
+  stages: Stage[],
+  log: (line: string) => void = console.log,
+): Promise<StageResult[]> {
   const results: StageResult[] = []
   for (const stage of stages) {
     const start = performance.now()
@@ -29,7 +32,12 @@ export async function runStages(stages: Stage[], log: (line: string) => void = c
     } catch (error) {
       log(`  ${stage.name.padEnd(11)} failed after ${duration(elapsed(start))}`)
       if (error instanceof SiteError)
-        throw new SiteError(error.code, `The build stopped at "${stage.name}": ${error.message}`, error.hint, error.problems)
+        throw new SiteError(
+          error.code,
+          `The build stopped at "${stage.name}": ${error.message}`,
+          error.hint,
+          error.problems,
+        )
       throw error
     }
   }

@@ -10,11 +10,19 @@ export function register(program: Command): void {
   const brochures = program.command('brochures').description('Work with the brochure PDFs.')
   brochures
     .command('check')
-    .description('Check that every brochure PDF exists at the storage base, is a PDF and has a plausible size.')
-    .option('--storage-base <url>', 'storage base to check: a path such as /storage (embedded) or an http(s) URL')
+    .description(
+      'Check that every brochure PDF exists at the storage base, is a PDF and has a plausible size.',
+    )
+    .option(
+      '--storage-base <url>',
+      'storage base to check: a path such as /storage (embedded) or an http(s) URL',
+    )
     .option('--timeout <ms>', 'per-request timeout for http(s) bases', '10000')
     .option('--root <dir>', 'project folder holding content/ (default: this project)')
-    .addHelpText('after', '\nThe PDF of brochure <id> is <storage base>/brochures/<id>.pdf. Exit code 1 when any is missing or wrong.')
+    .addHelpText(
+      'after',
+      '\nThe PDF of brochure <id> is <storage base>/brochures/<id>.pdf. Exit code 1 when any is missing or wrong.',
+    )
     .action(async (options: { storageBase?: string; timeout: string; root?: string }) => {
       const paths = projectPaths(options.root)
       const content = await loadContent(paths.content)

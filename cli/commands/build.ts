@@ -9,15 +9,17 @@ import { runImages, summaryLine } from '../images/run.ts'
 import { projectPaths } from '../paths.ts'
 import { writeCdnFiles } from '../release/cdn-files.ts'
 import { expectedRoutes } from '../release/routes.ts'
+import { duration, elapsed } from '../timing.ts'
 import { type VerifyReport, verifySite } from '../verify/verify.ts'
 import { printReport } from './verify.ts'
-import { duration, elapsed } from '../timing.ts'
 
 /** `site build`: validate → images → brochures check → pre-render → CDN files → verify, stopping at the first failure. */
 export function register(program: Command): void {
   program
     .command('build')
-    .description('Build the whole site into dist/client: validate, images, brochures check, pre-render, verify.')
+    .description(
+      'Build the whole site into dist/client: validate, images, brochures check, pre-render, verify.',
+    )
     .option('--force-images', 'encode every image again, ignoring the cache')
     .addHelpText(
       'after',
@@ -51,7 +53,8 @@ export function register(program: Command): void {
         },
         {
           name: 'images',
-          run: async () => summaryLine(await runImages(need(), paths, { force: options.forceImages ?? false })),
+          run: async () =>
+            summaryLine(await runImages(need(), paths, { force: options.forceImages ?? false })),
         },
         {
           name: 'brochures',

@@ -12,7 +12,10 @@ export function register(program: Command): void {
     .description('Serve the site with live reload; content and image changes show on save.')
     .option('--port <n>', 'port to listen on', '3000')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .addHelpText('after', '\nA content mistake is printed here with its file:line:col; fix it and save to reload.')
+    .addHelpText(
+      'after',
+      '\nA content mistake is printed here with its file:line:col; fix it and save to reload.',
+    )
     .action(async (options: { port: string; host: string }) => {
       const paths = projectPaths()
       process.env.SITE_ROOT = paths.root

@@ -18,6 +18,10 @@ export function register(program: Command): void {
     .action(async (options: { force?: boolean; avif?: boolean; root?: string }) => {
       const paths = projectPaths(options.root)
       const content = await loadContent(paths.content)
-      console.log(summaryLine(await runImages(content, paths, { force: options.force ?? false, avif: options.avif ?? false })))
+      console.log(
+        summaryLine(
+          await runImages(content, paths, { force: options.force ?? false, avif: options.avif ?? false }),
+        ),
+      )
     })
 }

@@ -15,10 +15,18 @@ export function register(program: Command): void {
   const create = program.command('new').description('Start new content from a template.')
   create
     .command('product')
-    .argument('<slug>', 'the product address: /products/<slug> (lower-case letters, digits, "_", "." and "-")')
-    .description('Create content/products/<slug>.yaml with every field as a placeholder, and add it to the menu.')
+    .argument(
+      '<slug>',
+      'the product address: /products/<slug> (lower-case letters, digits, "_", "." and "-")',
+    )
+    .description(
+      'Create content/products/<slug>.yaml with every field as a placeholder, and add it to the menu.',
+    )
     .option('--root <dir>', 'project folder holding content/ (default: this project)')
-    .addHelpText('after', '\nIt never overwrites a file. `site validate` flags the placeholders until they are replaced.')
+    .addHelpText(
+      'after',
+      '\nIt never overwrites a file. `site validate` flags the placeholders until they are replaced.',
+    )
     .action(async (slug: string, options: { root?: string }) => {
       const paths = projectPaths(options.root)
       const file = path.join(paths.content, PRODUCTS_DIR, `${slug}.yaml`)
@@ -30,16 +38,26 @@ export function register(program: Command): void {
           'use lower-case letters, digits, "_", "." and "-", starting and ending with a letter or digit, e.g. `site new product smartplug2`.',
         )
       if (RESERVED_SLUGS.includes(slug))
-        throw new SiteError('reserved-slug', `/products/${slug} is already another page.`, 'choose another slug.')
+        throw new SiteError(
+          'reserved-slug',
+          `/products/${slug} is already another page.`,
+          'choose another slug.',
+        )
       const catalogueFile = path.join(paths.content, SINGLE_FILES.catalogue.file)
       const catalogue = parseDocument(await readFile(catalogueFile, 'utf8'))
       const products = catalogue.get('products') as YAMLSeq | undefined
-      const listed = products?.items.some((item) => String((item as { value?: unknown }).value ?? item) === slug)
+      const listed = products?.items.some(
+        (item) => String((item as { value?: unknown }).value ?? item) === slug,
+      )
       try {
         await writeFile(file, productTemplate(slug), { flag: 'wx' })
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-          throw new SiteError('product-exists', `${shown} already exists; nothing was changed.`, 'edit that file, or choose another slug.')
+          throw new SiteError(
+            'product-exists',
+            `${shown} already exists; nothing was changed.`,
+            'edit that file, or choose another slug.',
+          )
         throw error
       }
       if (!listed) {

@@ -39,4 +39,3 @@ export async function validate(root?: string) {
   const report = await readContent(projectPaths(root).content, projectPaths(root).root)
   return { ...report, ms: elapsed(start) }
 }
-

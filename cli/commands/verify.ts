@@ -15,7 +15,10 @@ export function register(program: Command): void {
     .description('Check a built site before release: routes, links, head tags, sitemap, redirects, budgets.')
     .option('--dist <dir>', 'the built site to check (default: dist/client)')
     .option('--json', 'print the report as JSON')
-    .addHelpText('after', '\nEach failure names the page and the file in the built site. Exit code 1 on any failure.')
+    .addHelpText(
+      'after',
+      '\nEach failure names the page and the file in the built site. Exit code 1 on any failure.',
+    )
     .action(async (options: { dist?: string; json?: boolean }) => {
       const paths = projectPaths()
       const content = await loadContent(paths.content)
@@ -38,7 +41,9 @@ export function register(program: Command): void {
 /** Prints failures, then the table of routes, sizes and budgets. */
 export function printReport(report: VerifyReport): void {
   for (const f of report.failures) console.error(`${f.page}  (${f.file})\n  ${f.message}`)
-  console.log(`${'route'.padEnd(60)} ${'html'.padStart(9)} ${'js (gzip)'.padStart(10)} ${'budget'.padStart(9)}`)
+  console.log(
+    `${'route'.padEnd(60)} ${'html'.padStart(9)} ${'js (gzip)'.padStart(10)} ${'budget'.padStart(9)}`,
+  )
   for (const r of report.rows)
     console.log(
       `${r.route.padEnd(60)} ${bytes(r.htmlBytes).padStart(9)} ${bytes(r.jsGzipBytes).padStart(10)} ${bytes(r.jsBudget).padStart(9)}`,

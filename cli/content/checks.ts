@@ -96,7 +96,13 @@ export async function crossChecks(input: CheckInput): Promise<Problem[]> {
         'rename the file using lower-case letters, digits, "_", "." and "-" only.',
       )
     if (RESERVED_SLUGS.includes(p.slug))
-      problem(p.file, '', 'reserved-slug', `"${p.slug}" is the address of another page.`, 'choose another slug.')
+      problem(
+        p.file,
+        '',
+        'reserved-slug',
+        `"${p.slug}" is the address of another page.`,
+        'choose another slug.',
+      )
     const product = p.data
     if (!product) continue
     const other = names.get(product.name.toLowerCase())
@@ -131,7 +137,13 @@ export async function crossChecks(input: CheckInput): Promise<Problem[]> {
     const keys = product.steps.map((s) => s.key)
     keys.forEach((key, i) => {
       if (keys.indexOf(key) !== i)
-        problem(p.file, `/steps/${i}/key`, 'duplicate-step', `Two steps point at "${key}".`, 'give each step its own section.')
+        problem(
+          p.file,
+          `/steps/${i}/key`,
+          'duplicate-step',
+          `Two steps point at "${key}".`,
+          'give each step its own section.',
+        )
     })
     if (product.benefits && !product.benefits.some((b) => b.title === 'Protection'))
       problem(

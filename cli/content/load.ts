@@ -45,7 +45,10 @@ const rel = (projectRoot: string, file: string) => path.relative(projectRoot, fi
  * Reads every content file under `contentDir`, checks each against its schema and the files against each
  * other, and returns every problem found (it never stops at the first).
  */
-export async function readContent(contentDir: string, projectRoot = path.dirname(contentDir)): Promise<ContentReport> {
+export async function readContent(
+  contentDir: string,
+  projectRoot = path.dirname(contentDir),
+): Promise<ContentReport> {
   const problems: Problem[] = []
   const located = new Map<string, LocatedYaml>()
   let files = 0
@@ -110,7 +113,12 @@ export async function readContent(contentDir: string, projectRoot = path.dirname
     productFiles.map(async (f) => {
       const slug = f.replace(/\.ya?ml$/, '')
       const { raw, valid } = await readYaml(path.join(dir, PRODUCTS_DIR, f), PRODUCT_SCHEMA.schema)
-      return { slug, file: rel(projectRoot, path.join(dir, PRODUCTS_DIR, f)), data: valid as Product | undefined, raw }
+      return {
+        slug,
+        file: rel(projectRoot, path.join(dir, PRODUCTS_DIR, f)),
+        data: valid as Product | undefined,
+        raw,
+      }
     }),
   )
 

@@ -27,7 +27,10 @@ export function parseYaml(source: string): LocatedYaml {
     const { line, col } = lineCounter.linePos(offset)
     return { line, col }
   }
-  const syntaxErrors = doc.errors.map((e) => ({ ...position(e.pos[0]), message: e.message.split('\n')[0] ?? '' }))
+  const syntaxErrors = doc.errors.map((e) => ({
+    ...position(e.pos[0]),
+    message: e.message.split('\n')[0] ?? '',
+  }))
   return {
     data: syntaxErrors.length ? undefined : doc.toJS({ maxAliasCount: 100 }),
     syntaxErrors,

@@ -119,7 +119,9 @@ function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem
         ...at(error.instancePath),
         code: 'bad-format',
         message: `This value does not have the expected form: ${found}.`,
-        hint: description || `it must match ${String((error.params as { pattern?: string }).pattern ?? error.params)}.`,
+        hint:
+          description ||
+          `it must match ${String((error.params as { pattern?: string }).pattern ?? error.params)}.`,
       }
     case 'minimum':
     case 'maximum':

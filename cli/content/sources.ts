@@ -25,12 +25,20 @@ export const SINGLE_FILES = {
   about: { file: 'pages/about.yaml', schema: AboutSchema, schemaFile: 'about.schema.json' },
   space: { file: 'pages/space.yaml', schema: DomainSchema, schemaFile: 'domain.schema.json' },
   railways: { file: 'pages/railways.yaml', schema: DomainSchema, schemaFile: 'domain.schema.json' },
-  webAndCloud: { file: 'pages/webandcloud.yaml', schema: WebAndCloudSchema, schemaFile: 'webandcloud.schema.json' },
+  webAndCloud: {
+    file: 'pages/webandcloud.yaml',
+    schema: WebAndCloudSchema,
+    schemaFile: 'webandcloud.schema.json',
+  },
 } as const satisfies Record<string, { file: string; schema: TSchema; schemaFile: string }>
 
 export const PRODUCTS_DIR = 'products'
 export const PRODUCT_SCHEMA = { schema: ProductSchema, schemaFile: 'product.schema.json' } as const
-export const PRIVACY = { file: 'pages/privacy-policy.md', schema: PrivacySchema, schemaFile: 'privacy.schema.json' }
+export const PRIVACY = {
+  file: 'pages/privacy-policy.md',
+  schema: PrivacySchema,
+  schemaFile: 'privacy.schema.json',
+}
 export const IMAGES_DIR = 'images'
 export const SCHEMAS_DIR = 'schemas'
 

@@ -2,8 +2,8 @@ import { cp, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createProgram } from '../index.ts'
 import { formatProblems } from '../errors.ts'
+import { createProgram } from '../index.ts'
 import { readContent } from './load.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
@@ -42,11 +42,16 @@ describe('site validate', () => {
     expect(report.problems).toEqual([])
     expect(report.files).toBe(10)
     expect(report.content?.products.map((p) => p.slug)).toEqual(['alpha'])
-    expect(report.content?.products[0]?.specifications?.[0]).toEqual({ label: 'Rating', value: '15A / 4000W' })
+    expect(report.content?.products[0]?.specifications?.[0]).toEqual({
+      label: 'Rating',
+      value: '15A / 4000W',
+    })
   })
 
   it('locates a field of the wrong type', async () => {
-    const root = await fixture((r) => replaceIn(r, 'products/alpha.yaml', 'value: 15A / 4000W', 'value: [15A, 4000W]'))
+    const root = await fixture((r) =>
+      replaceIn(r, 'products/alpha.yaml', 'value: 15A / 4000W', 'value: [15A, 4000W]'),
+    )
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:37:12  /specifications/0/value
         Expected a string, got a list.
@@ -69,7 +74,9 @@ describe('site validate', () => {
   })
 
   it('names a missing required field inside a list entry', async () => {
-    const root = await fixture((r) => replaceIn(r, 'products/alpha.yaml', '    description: Second card.\n', ''))
+    const root = await fixture((r) =>
+      replaceIn(r, 'products/alpha.yaml', '    description: Second card.\n', ''),
+    )
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:12:5  /cardText/1/description
         Missing required field \`description\`.
@@ -79,7 +86,9 @@ describe('site validate', () => {
   })
 
   it('locates malformed YAML', async () => {
-    const root = await fixture((r) => replaceIn(r, 'products/alpha.yaml', 'category: Test', 'category: Test: broken'))
+    const root = await fixture((r) =>
+      replaceIn(r, 'products/alpha.yaml', 'category: Test', 'category: Test: broken'),
+    )
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:2:11
         The YAML cannot be read: Nested mappings are not allowed in compact mappings
@@ -126,7 +135,12 @@ describe('site validate', () => {
 
   it('keeps flagging placeholder text left from the scaffold', async () => {
     const root = await fixture((r) =>
-      replaceIn(r, 'products/alpha.yaml', 'subText: Alpha sub text.', 'subText: "TODO: one line under the intro"'),
+      replaceIn(
+        r,
+        'products/alpha.yaml',
+        'subText: Alpha sub text.',
+        'subText: "TODO: one line under the intro"',
+      ),
     )
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:5:10  /subText
@@ -149,7 +163,9 @@ describe('site validate', () => {
   })
 
   it('exits 1 with the problems and no stack trace from the command line', async () => {
-    const root = await fixture((r) => replaceIn(r, 'products/alpha.yaml', 'value: 15A / 4000W', 'value: [15A]'))
+    const root = await fixture((r) =>
+      replaceIn(r, 'products/alpha.yaml', 'value: 15A / 4000W', 'value: [15A]'),
+    )
     const json = vi.spyOn(console, 'log').mockImplementation(() => {})
     try {
       await createProgram().parseAsync(['validate', '--root', root, '--json'], { from: 'user' })

@@ -37,7 +37,13 @@ export function collectImages(content: Content, contentFolder = 'content'): Imag
     const { slug, ...record } = product
     visit(`${contentFolder}/products/${slug}.yaml`, record)
   }
-  const pages = { home: content.home, about: content.about, space: content.space, railways: content.railways, webAndCloud: content.webAndCloud }
+  const pages = {
+    home: content.home,
+    about: content.about,
+    space: content.space,
+    railways: content.railways,
+    webAndCloud: content.webAndCloud,
+  }
   for (const [key, data] of Object.entries(pages))
     visit(`${contentFolder}/${SINGLE_FILES[key as keyof typeof pages].file}`, data)
   return [...byRef.values()].sort((a, b) => a.ref.localeCompare(b.ref))

@@ -102,7 +102,11 @@ export async function encodeImage(
 
   let entry: ManifestEntry | undefined
   let encoded = false
-  if (!force) entry = await readFile(metaFile, 'utf8').then((t) => JSON.parse(t) as ManifestEntry, () => undefined)
+  if (!force)
+    entry = await readFile(metaFile, 'utf8').then(
+      (t) => JSON.parse(t) as ManifestEntry,
+      () => undefined,
+    )
   if (!entry) {
     entry = await encodeToCache(source, bytes, cacheDir, settings)
     await writeFile(`${metaFile}.tmp`, JSON.stringify(entry))
@@ -122,9 +126,19 @@ export async function encodeImage(
   }
   for (const format of entry.formats) {
     for (const width of entry.widths)
-      placed.push(place(path.join(cacheDir, `${width}.${format}`), path.join(folders.media, outputName(source.ref, width, format))))
+      placed.push(
+        place(
+          path.join(cacheDir, `${width}.${format}`),
+          path.join(folders.media, outputName(source.ref, width, format)),
+        ),
+      )
     const fallback = defaultWidth(entry.widths)
-    placed.push(place(path.join(cacheDir, `${fallback}.${format}`), path.join(folders.media, outputName(source.ref, undefined, format))))
+    placed.push(
+      place(
+        path.join(cacheDir, `${fallback}.${format}`),
+        path.join(folders.media, outputName(source.ref, undefined, format)),
+      ),
+    )
   }
   await Promise.all(placed)
   return { ref: source.ref, entry, encoded, inBytes: bytes.length, outBytes }
@@ -159,17 +173,31 @@ async function encodeToCache(
       `export it at ${source.ladder.at(-1) ?? smallest} px wide or more.`,
     )
   if (!sourceWidth || !sourceHeight)
-    throw new SourceError(source, 'unreadable-image', `The image "${source.ref}" has no size.`, 'give the SVG width and height attributes.')
+    throw new SourceError(
+      source,
+      'unreadable-image',
+      `The image "${source.ref}" has no size.`,
+      'give the SVG width and height attributes.',
+    )
 
   const widths = widthsFor(source.ladder, sourceWidth, vector)
   const formats: ('webp' | 'avif')[] = settings.avif ? ['webp', 'avif'] : ['webp']
   await mkdir(cacheDir, { recursive: true })
   for (const width of widths) {
     // Vector sources are rasterised at the density that gives the target width, so they stay sharp.
-    const input = vector ? sharp(bytes, { density: Math.min(2400, Math.ceil((72 * width) / sourceWidth)) }) : sharp(bytes)
+    const input = vector
+      ? sharp(bytes, { density: Math.min(2400, Math.ceil((72 * width) / sourceWidth)) })
+      : sharp(bytes)
     const resized = input.resize({ width, withoutEnlargement: !vector })
-    await resized.clone().webp({ quality: settings.quality, effort: settings.effort }).toFile(path.join(cacheDir, `${width}.webp`))
-    if (settings.avif) await resized.clone().avif({ quality: settings.quality - 25, effort: 4 }).toFile(path.join(cacheDir, `${width}.avif`))
+    await resized
+      .clone()
+      .webp({ quality: settings.quality, effort: settings.effort })
+      .toFile(path.join(cacheDir, `${width}.webp`))
+    if (settings.avif)
+      await resized
+        .clone()
+        .avif({ quality: settings.quality - 25, effort: 4 })
+        .toFile(path.join(cacheDir, `${width}.avif`))
   }
   const largest = widths.at(-1) ?? sourceWidth
   return { width: largest, height: Math.round((sourceHeight * largest) / sourceWidth), widths, formats }

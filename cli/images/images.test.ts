@@ -65,8 +65,14 @@ describe('site images', () => {
     await runImages(await content(), paths, { progress: false })
     const b = path.join(paths.images, 'p', 'b.svg')
     await writeFile(b, (await readFile(b, 'utf8')).replace('#00a6a6', '#f59e0b'))
-    expect(await runImages(await content(), paths, { progress: false })).toMatchObject({ encoded: 1, cached: 1 })
-    expect(await runImages(await content(), paths, { progress: false, force: true })).toMatchObject({ encoded: 2, cached: 0 })
+    expect(await runImages(await content(), paths, { progress: false })).toMatchObject({
+      encoded: 1,
+      cached: 1,
+    })
+    expect(await runImages(await content(), paths, { progress: false, force: true })).toMatchObject({
+      encoded: 2,
+      cached: 0,
+    })
   })
 
   it('names the content file and field of an unreadable source', async () => {
@@ -74,7 +80,9 @@ describe('site images', () => {
     await writeFile(path.join(paths.images, 'p', 'b.svg'), 'this is not an image')
     const error = await runImages(await content(), paths, { progress: false }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(SiteError)
-    const problems = (error as SiteError).problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.path} ${p.code}`)
+    const problems = (error as SiteError).problems.map(
+      (p) => `${p.file}:${p.line}:${p.col} ${p.path} ${p.code}`,
+    )
     expect(problems).toEqual([
       'content/pages/railways.yaml:11:18 /blocks/0/imageMobile unreadable-image',
       'content/pages/space.yaml:11:18 /blocks/0/imageMobile unreadable-image',
@@ -91,7 +99,11 @@ describe('site images', () => {
     const small = { ...c, home: { ...c.home, hero: { ...c.home.hero, image: 'p/small.png' } } }
     const error = (await runImages(small, paths, { progress: false }).catch((e: unknown) => e)) as SiteError
     expect(error.problems.map((p) => [p.path, p.code, p.message])).toEqual([
-      ['/hero/image', 'image-too-small', 'The image "p/small.png" is 200 px wide; this slot needs at least 480 px.'],
+      [
+        '/hero/image',
+        'image-too-small',
+        'The image "p/small.png" is 200 px wide; this slot needs at least 480 px.',
+      ],
     ])
   })
 
@@ -100,6 +112,8 @@ describe('site images', () => {
     const c = await content()
     const missing = { ...c, home: { ...c.home, hero: { ...c.home.hero, image: 'p/nope.png' } } }
     const error = (await runImages(missing, paths, { progress: false }).catch((e: unknown) => e)) as SiteError
-    expect(error.problems.map((p) => `${p.file} ${p.path} ${p.code}`)).toEqual(['content/pages/home.yaml /hero/image missing-image'])
+    expect(error.problems.map((p) => `${p.file} ${p.path} ${p.code}`)).toEqual([
+      'content/pages/home.yaml /hero/image missing-image',
+    ])
   })
 })

@@ -19,7 +19,11 @@ export type Slot = keyof typeof LADDERS
 
 /** Which slot a content field is, from its name (the last non-index segment of its JSON pointer). */
 export function slotOf(pointer: string): Slot {
-  const field = pointer.split('/').filter((s) => !/^\d+$/.test(s)).at(-1) ?? ''
+  const field =
+    pointer
+      .split('/')
+      .filter((s) => !/^\d+$/.test(s))
+      .at(-1) ?? ''
   if (field === 'headerImage') return 'header'
   if (field === 'homeImage' || field === 'heroImage' || pointer === '/hero/image') return 'hero'
   if (field === 'logo') return 'logo'

@@ -9,7 +9,9 @@ export function progress(total: number, enabled: boolean) {
       const width = 24
       const filled = Math.round((done / total) * width)
       const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${label}`
-      process.stderr.write(`\r${line.slice(0, (process.stderr.columns || 80) - 1).padEnd((process.stderr.columns || 80) - 1)}`)
+      process.stderr.write(
+        `\r${line.slice(0, (process.stderr.columns || 80) - 1).padEnd((process.stderr.columns || 80) - 1)}`,
+      )
     },
     done() {
       if (tty) process.stderr.write('\r\x1b[2K')

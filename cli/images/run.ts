@@ -8,7 +8,14 @@ import { type Problem, SiteError } from '../errors.ts'
 import type { ProjectPaths } from '../paths.ts'
 import { bytes } from '../timing.ts'
 import { collectImages } from './collect.ts'
-import { DEFAULT_SETTINGS, type EncodeResult, type EncodeSettings, encodeImage, type ManifestEntry, SourceError } from './encode.ts'
+import {
+  DEFAULT_SETTINGS,
+  type EncodeResult,
+  type EncodeSettings,
+  encodeImage,
+  type ManifestEntry,
+  SourceError,
+} from './encode.ts'
 import { progress } from './progress.ts'
 
 export interface ImagesOptions {
@@ -33,7 +40,11 @@ export interface ImagesSummary {
 export const manifestFile = (paths: ProjectPaths) => path.join(paths.cache, 'images', 'manifest.json')
 
 /** Encodes every image the content references into public/media, reusing cached encodes. */
-export async function runImages(content: Content, paths: ProjectPaths, options: ImagesOptions = {}): Promise<ImagesSummary> {
+export async function runImages(
+  content: Content,
+  paths: ProjectPaths,
+  options: ImagesOptions = {},
+): Promise<ImagesSummary> {
   const sources = collectImages(content, path.relative(paths.root, paths.content) || 'content')
   const settings: EncodeSettings = { ...DEFAULT_SETTINGS, avif: options.avif ?? false }
   const concurrency = options.concurrency ?? 2
@@ -67,7 +78,9 @@ export async function runImages(content: Content, paths: ProjectPaths, options: 
       await locateFailures(failures, paths.root),
     )
   }
-  const manifest = Object.fromEntries(results.sort((a, b) => a.ref.localeCompare(b.ref)).map((r) => [r.ref, r.entry]))
+  const manifest = Object.fromEntries(
+    results.sort((a, b) => a.ref.localeCompare(b.ref)).map((r) => [r.ref, r.entry]),
+  )
   const file = manifestFile(paths)
   await mkdir(path.dirname(file), { recursive: true })
   await writeFile(`${file}.tmp`, JSON.stringify(manifest))
@@ -95,9 +108,19 @@ async function locateFailures(failures: SourceError[], root: string): Promise<Pr
   for (const failure of failures)
     for (const use of failure.source.uses) {
       if (!parsed.has(use.file))
-        parsed.set(use.file, await readFile(path.join(root, use.file), 'utf8').then(parseYaml, () => undefined))
+        parsed.set(
+          use.file,
+          await readFile(path.join(root, use.file), 'utf8').then(parseYaml, () => undefined),
+        )
       const at = parsed.get(use.file)?.locate(use.pointer) ?? { line: 1, col: 1 }
-      problems.push({ file: use.file, ...at, path: use.pointer, code: failure.code, message: failure.message, hint: failure.hint })
+      problems.push({
+        file: use.file,
+        ...at,
+        path: use.pointer,
+        code: failure.code,
+        message: failure.message,
+        hint: failure.hint,
+      })
     }
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line)
 }

@@ -21,7 +21,11 @@ export async function readPages(client: string): Promise<BuiltPage[]> {
     .map((e) => path.relative(client, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     .sort()
   return Promise.all(
-    files.map(async (file) => ({ file, route: routeOf(file), html: await readFile(path.join(client, file), 'utf8') })),
+    files.map(async (file) => ({
+      file,
+      route: routeOf(file),
+      html: await readFile(path.join(client, file), 'utf8'),
+    })),
   )
 }
 
@@ -121,7 +125,10 @@ Sitemap: ${siteUrl}/sitemap.xml
 }
 
 /** Writes sitemap.xml, robots.txt, _headers and _redirects into dist/client. */
-export async function writeCdnFiles(client: string, config: BuildConfig): Promise<{ pages: number; public: number }> {
+export async function writeCdnFiles(
+  client: string,
+  config: BuildConfig,
+): Promise<{ pages: number; public: number }> {
   const pages = await readPages(client)
   const listed = publicPages(pages, config.siteUrl)
   const csp = contentSecurityPolicy(config, inlineScriptHashes(pages))

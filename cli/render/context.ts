@@ -35,7 +35,11 @@ async function load(): Promise<RenderContext> {
   const images = await readFile(manifestFile(paths), 'utf8').then(
     (t) => JSON.parse(t) as Record<string, ManifestEntry>,
     () => {
-      throw new SiteError('images-missing', 'The images have not been made yet.', 'run `site images` (or `site build`).')
+      throw new SiteError(
+        'images-missing',
+        'The images have not been made yet.',
+        'run `site images` (or `site build`).',
+      )
     },
   )
   return { content, config: buildConfig(content.site), images }

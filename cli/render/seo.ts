@@ -18,7 +18,14 @@ export interface Seo {
 /** The head data of a page: `title` gets the company name appended, the canonical URL SITE_URL. */
 export function seoFor(
   ctx: Pick<RenderContext, 'config' | 'content'>,
-  page: { title: string; description: string; path: string; image?: string; jsonLd?: object[]; breadcrumb?: string },
+  page: {
+    title: string
+    description: string
+    path: string
+    image?: string
+    jsonLd?: object[]
+    breadcrumb?: string
+  },
 ): Seo {
   const company = ctx.content.site.company
   const canonical = `${ctx.config.siteUrl}${page.path === '/' ? '/' : page.path}`

@@ -42,7 +42,9 @@ describe('site new product', () => {
     const report = await readContent(path.join(root, 'content'), root)
     const placeholders = report.problems.filter((p) => p.code === 'placeholder')
     expect(placeholders.length).toBeGreaterThan(20)
-    expect(report.problems.every((p) => p.file === 'content/products/demo.yaml' && p.code === 'placeholder')).toBe(true)
+    expect(
+      report.problems.every((p) => p.file === 'content/products/demo.yaml' && p.code === 'placeholder'),
+    ).toBe(true)
     expect(placeholders[0]).toMatchObject({ line: 4, path: '/name' })
   })
 
@@ -52,7 +54,10 @@ describe('site new product', () => {
     const file = path.join(root, 'content/products/demo.yaml')
     const filled = (await readFile(file, 'utf8'))
       .replace(/Header\/TODO-demo\.svg|products\/demo\/TODO-[a-z-]+\.svg/g, 'p/a.svg')
-      .replace(/"TODO: one sentence of 50 to 160 characters for search results"/, 'Demo is a filled-in product with a summary long enough for search.')
+      .replace(
+        /"TODO: one sentence of 50 to 160 characters for search results"/,
+        'Demo is a filled-in product with a summary long enough for search.',
+      )
       .replace(/"TODO: display name as in the menu"/, 'Demo Device')
       .replace(/"TODO: [^"]*"/g, 'Filled in.')
     await writeFile(file, filled)
@@ -67,9 +72,13 @@ describe('site new product', () => {
   it('refuses a bad slug, a reserved one and an existing file without touching anything', async () => {
     const root = await project()
     await expect(run('new', 'product', 'Bad Slug', '--root', root)).rejects.toThrow(SiteError)
-    await expect(run('new', 'product', 'webandcloudsolutions', '--root', root)).rejects.toThrow('/products/webandcloudsolutions is already another page.')
+    await expect(run('new', 'product', 'webandcloudsolutions', '--root', root)).rejects.toThrow(
+      '/products/webandcloudsolutions is already another page.',
+    )
     const before = await readFile(path.join(root, 'content/products/alpha.yaml'), 'utf8')
-    await expect(run('new', 'product', 'alpha', '--root', root)).rejects.toThrow(/already exists; nothing was changed/)
+    await expect(run('new', 'product', 'alpha', '--root', root)).rejects.toThrow(
+      /already exists; nothing was changed/,
+    )
     expect(await readFile(path.join(root, 'content/products/alpha.yaml'), 'utf8')).toBe(before)
   })
 })

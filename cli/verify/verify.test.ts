@@ -86,13 +86,26 @@ describe('site verify', () => {
     const dir = await site(async (d) => {
       await rm(path.join(d, 'media/a.webp'))
       await rm(path.join(d, 'assets/style.css'))
-      await writeFile(path.join(d, 'customercare.html'), page('/customercare.html', { body: '<a href="/nowhere">x</a><script src="/assets/gone.js"></script>' }))
+      await writeFile(
+        path.join(d, 'customercare.html'),
+        page('/customercare.html', {
+          body: '<a href="/nowhere">x</a><script src="/assets/gone.js"></script>',
+        }),
+      )
     })
     const found = await failures(dir)
-    expect(found).toContain('/customercare.html (customercare.html): link /nowhere does not resolve to a file in dist/client')
-    expect(found).toContain('/customercare.html (customercare.html): script /assets/gone.js does not resolve to a file in dist/client')
-    expect(found).toContain('/aboutus (aboutus/index.html): image /media/a.webp does not resolve to a file in dist/client')
-    expect(found).toContain('/ (index.html): stylesheet /assets/style.css does not resolve to a file in dist/client')
+    expect(found).toContain(
+      '/customercare.html (customercare.html): link /nowhere does not resolve to a file in dist/client',
+    )
+    expect(found).toContain(
+      '/customercare.html (customercare.html): script /assets/gone.js does not resolve to a file in dist/client',
+    )
+    expect(found).toContain(
+      '/aboutus (aboutus/index.html): image /media/a.webp does not resolve to a file in dist/client',
+    )
+    expect(found).toContain(
+      '/ (index.html): stylesheet /assets/style.css does not resolve to a file in dist/client',
+    )
   })
 
   it('names pages without a title, description, canonical URL or with two h1', async () => {
@@ -135,14 +148,23 @@ describe('site verify', () => {
   it('names a page over its JavaScript budget', async () => {
     // Random bytes do not compress: 120 KB of them stays over the 100 KB gzipped budget.
     const { randomBytes } = await import('node:crypto')
-    const dir = await site((d) => writeFile(path.join(d, 'assets/app.js'), randomBytes(120 * 1024).toString('base64')))
-    expect((await failures(dir)).some((f) => /^\/ \(index\.html\): loads [\d.]+ KB of gzipped JavaScript; the budget is 100\.0 KB$/.test(f))).toBe(true)
+    const dir = await site((d) =>
+      writeFile(path.join(d, 'assets/app.js'), randomBytes(120 * 1024).toString('base64')),
+    )
+    expect(
+      (await failures(dir)).some((f) =>
+        /^\/ \(index\.html\): loads [\d.]+ KB of gzipped JavaScript; the budget is 100\.0 KB$/.test(f),
+      ),
+    ).toBe(true)
   })
 
   it("names a CSP that allows 'unsafe-inline' scripts", async () => {
     const dir = await site(async (d) => {
       const headers = await readFile(path.join(d, '_headers'), 'utf8')
-      await writeFile(path.join(d, '_headers'), headers.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"))
+      await writeFile(
+        path.join(d, '_headers'),
+        headers.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
+      )
     })
     expect(await failures(dir)).toEqual(["/_headers (_headers): the CSP allows 'unsafe-inline' scripts"])
   })

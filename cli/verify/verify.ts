@@ -11,7 +11,8 @@ export const JS_BUDGET = { page: 100 * 1024, form: 140 * 1024 }
 /** Raw HTML size of one page. */
 export const HTML_BUDGET = 200 * 1024
 
-const FORM_ROUTE = /^\/(support|customercare\.html|contactinformations|productregistration|warrantyregistration|productenquiry\/.+)$/
+const FORM_ROUTE =
+  /^\/(support|customercare\.html|contactinformations|productregistration|warrantyregistration|productenquiry\/.+)$/
 
 export interface Failure {
   /** The route of the page, or the file when the failure is not about a page. */
@@ -34,7 +35,11 @@ export interface VerifyReport {
 }
 
 /** Checks a built site before release; every failure names the page and the file. */
-export async function verifySite(client: string, config: BuildConfig, routes: readonly string[]): Promise<VerifyReport> {
+export async function verifySite(
+  client: string,
+  config: BuildConfig,
+  routes: readonly string[],
+): Promise<VerifyReport> {
   const failures: Failure[] = []
   const fail = (page: string, file: string, message: string) => failures.push({ page, file, message })
   const pages = await readPages(client)
@@ -43,13 +48,20 @@ export async function verifySite(client: string, config: BuildConfig, routes: re
 
   for (const route of routes)
     if (!htmlFilesFor(route).some((f) => byFile.has(f)))
-      fail(route, htmlFilesFor(route)[0] ?? route, 'this route is defined by the content but was not pre-rendered')
+      fail(
+        route,
+        htmlFilesFor(route)[0] ?? route,
+        'this route is defined by the content but was not pre-rendered',
+      )
 
   const gzipSizes = new Map<string, Promise<number>>()
   const gzipped = (asset: string) => {
     let size = gzipSizes.get(asset)
     if (!size) {
-      size = readFile(path.join(client, asset)).then((b) => gzipSync(b, { level: 9 }).length, () => 0)
+      size = readFile(path.join(client, asset)).then(
+        (b) => gzipSync(b, { level: 9 }).length,
+        () => 0,
+      )
       gzipSizes.set(asset, size)
     }
     return size
@@ -62,11 +74,13 @@ export async function verifySite(client: string, config: BuildConfig, routes: re
     const where = (message: string) => fail(page.route, page.file, message)
 
     if (!root.querySelector('title')?.text.trim()) where('no <title>')
-    if (!root.querySelector('meta[name="description"]')?.getAttribute('content')?.trim()) where('no meta description')
+    if (!root.querySelector('meta[name="description"]')?.getAttribute('content')?.trim())
+      where('no meta description')
     const canonical = root.querySelector('link[rel="canonical"]')?.getAttribute('href')
     if (!is404) {
       if (!canonical) where('no canonical URL')
-      else if (!canonical.startsWith(`${config.siteUrl}/`)) where(`canonical URL ${canonical} is not under SITE_URL ${config.siteUrl}`)
+      else if (!canonical.startsWith(`${config.siteUrl}/`))
+        where(`canonical URL ${canonical} is not under SITE_URL ${config.siteUrl}`)
     }
     const h1s = root.querySelectorAll('h1').length
     if (h1s !== 1) where(`has ${h1s} <h1> elements; a page needs exactly one`)
@@ -80,7 +94,8 @@ export async function verifySite(client: string, config: BuildConfig, routes: re
 
     const scripts = new Set<string>()
     const refs: { url: string; what: string }[] = []
-    for (const a of root.querySelectorAll('a[href]')) refs.push({ url: a.getAttribute('href') ?? '', what: 'link' })
+    for (const a of root.querySelectorAll('a[href]'))
+      refs.push({ url: a.getAttribute('href') ?? '', what: 'link' })
     for (const img of root.querySelectorAll('img')) {
       refs.push({ url: img.getAttribute('src') ?? '', what: 'image' })
       for (const candidate of (img.getAttribute('srcset') ?? '').split(','))
@@ -137,7 +152,8 @@ async function verifySeoFiles(
       if (!listed.has(url)) fail(page.route, 'sitemap.xml', `the sitemap does not list ${url}`)
     }
     for (const url of listed)
-      if (!url?.startsWith(`${config.siteUrl}/`)) fail('/sitemap.xml', 'sitemap.xml', `${url} is not under SITE_URL`)
+      if (!url?.startsWith(`${config.siteUrl}/`))
+        fail('/sitemap.xml', 'sitemap.xml', `${url} is not under SITE_URL`)
   }
   const robots = await read('robots.txt')
   if (!robots?.includes(`Sitemap: ${config.siteUrl}/sitemap.xml`))
@@ -146,8 +162,10 @@ async function verifySeoFiles(
   if (!redirects || !/^\/products\/\*\s+\/comingsoon\s+30[12]\s*$/m.test(redirects))
     fail('/_redirects', '_redirects', '_redirects does not send unknown /products/* to /comingsoon')
   const headers = await read('_headers')
-  if (!headers?.includes('Content-Security-Policy:')) fail('/_headers', '_headers', '_headers has no Content-Security-Policy')
-  else if (/script-src[^;]*'unsafe-inline'/.test(headers)) fail('/_headers', '_headers', "the CSP allows 'unsafe-inline' scripts")
+  if (!headers?.includes('Content-Security-Policy:'))
+    fail('/_headers', '_headers', '_headers has no Content-Security-Policy')
+  else if (/script-src[^;]*'unsafe-inline'/.test(headers))
+    fail('/_headers', '_headers', "the CSP allows 'unsafe-inline' scripts")
   if (!(await read('404.html'))) fail('/404', '404.html', 'missing')
 }
 
@@ -174,7 +192,10 @@ function cachedExists(client: string) {
     let hit = cache.get(urlPath)
     if (!hit) {
       const clean = urlPath.replace(/\/+$/, '') || '/'
-      const candidates = clean === '/' ? ['index.html'] : [clean.slice(1), `${clean.slice(1)}.html`, `${clean.slice(1)}/index.html`]
+      const candidates =
+        clean === '/'
+          ? ['index.html']
+          : [clean.slice(1), `${clean.slice(1)}.html`, `${clean.slice(1)}/index.html`]
       hit = Promise.all(candidates.map(isFile)).then((r) => r.some(Boolean))
       cache.set(urlPath, hit)
     }

@@ -79,6 +79,7 @@ export function FormFrame<F extends string>({
           </div>
         </form>
       )}
+      {/* biome-ignore lint/a11y/useSemanticElements: a live region, not a form result */}
       <p className="form-sr-only" role="status">
         {form.announcement}
       </p>

@@ -8,9 +8,13 @@ const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${labe
 
 /** What the sales team would export: the stored submissions of one kind. */
 function stored(kind: string): Record<string, unknown>[] {
-  const out = execFileSync(process.execPath, ['bin/site.js', 'submissions', 'export', '--data', SERVE_DATA, '--format', 'json', '--kind', kind], {
-    encoding: 'utf8',
-  })
+  const out = execFileSync(
+    process.execPath,
+    ['bin/site.js', 'submissions', 'export', '--data', SERVE_DATA, '--format', 'json', '--kind', kind],
+    {
+      encoding: 'utf8',
+    },
+  )
   return JSON.parse(out) as Record<string, unknown>[]
 }
 
@@ -36,7 +40,9 @@ test.describe('forms end to end with site serve', () => {
     await field(page, 'Email').fill('lakshmi.menon@example.com')
     await field(page, 'Phone Number').fill('9811122233')
     await page.getByRole('button', { name: 'Submit' }).click()
-    await expect(page.getByText("Your enquiry has been received. We'll be in touch within 24 hours.")).toBeVisible()
+    await expect(
+      page.getByText("Your enquiry has been received. We'll be in touch within 24 hours."),
+    ).toBeVisible()
     await expect(page).toHaveURL(`${origin}/products/uhfradiomodem`)
     const row = stored('enquiry').find((r) => JSON.stringify(r).includes('lakshmi.menon@example.com'))
     expect(row).toBeDefined()

@@ -4,10 +4,13 @@ import { SERVE_PORT } from '../../playwright.config.ts'
 const origin = `http://127.0.0.1:${SERVE_PORT}`
 
 test.describe('site serve', () => {
-  test('sends the CDN headers of the build, and the strict CSP does not stop the page from hydrating', async ({ page }) => {
+  test('sends the CDN headers of the build, and the strict CSP does not stop the page from hydrating', async ({
+    page,
+  }) => {
     const violations: string[] = []
     page.on('console', (message) => {
-      if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(message.text())
+      if (/Content Security Policy|Content-Security-Policy/i.test(message.text()))
+        violations.push(message.text())
     })
     const response = await page.goto(`${origin}/`)
     const headers = response?.headers() ?? {}

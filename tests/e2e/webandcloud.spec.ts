@@ -5,7 +5,9 @@ const PATH = '/products/webandcloudsolutions'
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 test.describe('Web And Cloud Solutions', () => {
-  test('the heading and all eleven description lines are in the HTML before scripts run', async ({ request }) => {
+  test('the heading and all eleven description lines are in the HTML before scripts run', async ({
+    request,
+  }) => {
     const html = await (await request.get(PATH)).text()
     expect(html).toMatch(/<h1[^>]*>Web And Cloud Solutions<\/h1>/)
     const lines = html.match(/<ol class="wc-lines__list">([\s\S]*?)<\/ol>/)?.[1] ?? ''
@@ -30,7 +32,10 @@ test.describe('Web And Cloud Solutions', () => {
     await page.mouse.wheel(0, 900)
     await page.waitForTimeout(300)
     expect((await heading.boundingBox())?.x).toBe(start)
-    const items = page.getByRole('list').filter({ hasText: 'Designed, built and supported in India.' }).getByRole('listitem')
+    const items = page
+      .getByRole('list')
+      .filter({ hasText: 'Designed, built and supported in India.' })
+      .getByRole('listitem')
     await expect(items).toHaveCount(11)
     for (const item of await items.all()) await expect(item).toHaveCSS('opacity', '1')
   })

@@ -2,7 +2,12 @@ import { type TSchema, Type } from '@sinclair/typebox'
 
 /** A line of copy: trimmed, never empty. */
 export const Text = (description: string, options: { maxLength?: number; minLength?: number } = {}) =>
-  Type.String({ minLength: options.minLength ?? 1, maxLength: options.maxLength ?? 2000, pattern: '\\S', description })
+  Type.String({
+    minLength: options.minLength ?? 1,
+    maxLength: options.maxLength ?? 2000,
+    pattern: '\\S',
+    description,
+  })
 
 /** Path of a source image under `content/images/`, e.g. `products/szephyr/hero.svg`. */
 export const ImageRef = (description: string) =>

@@ -47,7 +47,10 @@ export const AboutSchema = Strict(
     image: ImageRef('Hero image.'),
     sections: Type.Array(Card, { minItems: 1, maxItems: 10, description: 'Story sections below the fold.' }),
     location: Strict(
-      { heading: Text('Heading.', { maxLength: 80 }), text: Text('Intro to the offices.', { maxLength: 600 }) },
+      {
+        heading: Text('Heading.', { maxLength: 80 }),
+        text: Text('Intro to the offices.', { maxLength: 600 }),
+      },
       'The location section (#location); offices come from site.yaml.',
     ),
   },
@@ -108,7 +111,10 @@ export const WebAndCloudSchema = Strict(
 
 /** Front matter of content/pages/privacy-policy.md. */
 export const PrivacySchema = Strict(
-  { ...Seo, updated: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Last update, YYYY-MM-DD.' }) },
+  {
+    ...Seo,
+    updated: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Last update, YYYY-MM-DD.' }),
+  },
   'Privacy policy front matter.',
 )
 

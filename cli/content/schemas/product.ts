@@ -85,14 +85,19 @@ export const ProductSchema = Strict(
     mobileHomeImage: ImageRef('Hero image on phones (MobileHomeImage).'),
     cardText: Type.Array(
       Strict(
-        { heading: Text('Card heading.', { maxLength: 80 }), description: Text('Card text.', { maxLength: 400 }) },
+        {
+          heading: Text('Card heading.', { maxLength: 80 }),
+          description: Text('Card text.', { maxLength: 400 }),
+        },
         'An info card.',
       ),
       { minItems: 2, maxItems: 2, description: 'The two info cards under the hero (CardText).' },
     ),
     featureImage: Type.Optional(ImageRef('Device at the centre of the feature tree (ProductFeatureSvg).')),
     featureImageMobile: Type.Optional(ImageRef('Device image of the feature tree on phones.')),
-    topBranches: Type.Optional(Type.Array(Branch, { minItems: 1, maxItems: 4, description: 'Branches above the device.' })),
+    topBranches: Type.Optional(
+      Type.Array(Branch, { minItems: 1, maxItems: 4, description: 'Branches above the device.' }),
+    ),
     bottomBranches: Type.Optional(
       Type.Array(Branch, { minItems: 1, maxItems: 4, description: 'Branches below the device.' }),
     ),
@@ -119,7 +124,11 @@ export const ProductSchema = Strict(
           },
           'A features-and-benefits card.',
         ),
-        { minItems: 5, maxItems: 6, description: 'Five or six cards; one is titled "Protection" (featuresBenefits).' },
+        {
+          minItems: 5,
+          maxItems: 6,
+          description: 'Five or six cards; one is titled "Protection" (featuresBenefits).',
+        },
       ),
     ),
     catalog: Type.Optional(
@@ -159,7 +168,10 @@ export const ProductSchema = Strict(
     specifications: Type.Optional(
       Type.Array(
         Strict(
-          { label: Text('What is measured.', { maxLength: 60 }), value: Text('The figure.', { maxLength: 200 }) },
+          {
+            label: Text('What is measured.', { maxLength: 60 }),
+            value: Text('The figure.', { maxLength: 200 }),
+          },
           'One specification.',
         ),
         { minItems: 1, maxItems: 30, description: 'Technical specifications.' },
@@ -175,7 +187,11 @@ export const ProductSchema = Strict(
           },
           'A specification or warranty card.',
         ),
-        { minItems: 1, maxItems: 3, description: 'Cards at left, bottom and right (specificationandwarranty).' },
+        {
+          minItems: 1,
+          maxItems: 3,
+          description: 'Cards at left, bottom and right (specificationandwarranty).',
+        },
       ),
     ),
     details: Type.Optional(

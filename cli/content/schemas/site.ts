@@ -35,7 +35,9 @@ export const SiteSchema = Strict(
       ),
       { minItems: 1, maxItems: 8, description: 'Offices with map links.' },
     ),
-    storageBase: Base('Where brochures live: "/storage" (embedded) or an http(s) base; SITE_STORAGE_BASE overrides.'),
+    storageBase: Base(
+      'Where brochures live: "/storage" (embedded) or an http(s) base; SITE_STORAGE_BASE overrides.',
+    ),
     assetBase: Base('Where the .webp images are served from; SITE_ASSET_BASE overrides.'),
     apiBase: Base('Base of the intake API, e.g. "/api"; SITE_API_BASE overrides.'),
     apiTimeoutMs: Type.Integer({ minimum: 1000, maximum: 60000, description: 'Request timeout in ms.' }),

@@ -24,7 +24,13 @@ export default function Page() {
               <h2>{block.title}</h2>
               <p>{block.text}</p>
             </div>
-            <Picture image={image} alt="" sizes="(max-width: 1024px) 90vw, 40vw" priority className="wc-block__art" />
+            <Picture
+              image={image}
+              alt=""
+              sizes="(max-width: 1024px) 90vw, 40vw"
+              priority
+              className="wc-block__art"
+            />
           </div>
         </div>
       </section>
