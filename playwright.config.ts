@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/chromium.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 4319)
 /** `site serve`: the one-process server with the intake API and the `_headers` of the build. */
@@ -6,19 +7,7 @@ export const SERVE_PORT = Number(process.env.E2E_SERVE_PORT ?? 4320)
 export const SERVE_DATA = process.env.E2E_SERVE_DATA ?? '.cache/e2e-data'
 
 /** Debian's Chromium: Playwright cannot download its own browser here. */
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-}
+const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS }
 
 export default defineConfig({
   testDir: 'tests/e2e',

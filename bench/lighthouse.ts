@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium.ts'
 
 export interface LighthouseRow {
   route: string
@@ -11,22 +12,11 @@ export interface LighthouseRow {
   lcpMs: number
 }
 
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-
 /** Lighthouse (mobile, default throttling) on each route of a served site, with Debian's Chromium. */
 export async function runLighthouse(origin: string, routes: readonly string[]): Promise<LighthouseRow[]> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: FLAGS,
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_FLAGS,
   })
   const rows: LighthouseRow[] = []
   try {

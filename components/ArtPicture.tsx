@@ -11,11 +11,13 @@ interface ArtPictureProps {
   wideSizes: string
   narrowSizes: string
   className?: string
+  /** The above-the-fold image: loaded first, with high priority. Everything else loads lazily. */
+  priority?: boolean
 }
 
 /**
  * Art direction: a different image below a breakpoint, each with its own width and height so the
- * browser reserves the right space. Loads lazily (these are never the first thing on a page).
+ * browser reserves the right space. Loads lazily unless it is the page's `priority` image.
  */
 export function ArtPicture({
   wide,
@@ -25,6 +27,7 @@ export function ArtPicture({
   wideSizes,
   narrowSizes,
   className,
+  priority = false,
 }: ArtPictureProps) {
   return (
     <picture className={className}>
@@ -47,8 +50,9 @@ export function ArtPicture({
         width={wide.width}
         height={wide.height}
         alt={alt}
-        loading="lazy"
-        decoding="async"
+        loading={priority ? 'eager' : 'lazy'}
+        decoding={priority ? 'sync' : 'async'}
+        fetchPriority={priority ? 'high' : 'auto'}
       />
     </picture>
   )

@@ -56,21 +56,11 @@ export async function readContent(
   /** Parsed data (`raw`, even when the schema rejects it) and the checked data (`valid`). */
   const readYaml = async (file: string, schema: TSchema): Promise<{ raw: unknown; valid: unknown }> => {
     const name = rel(projectRoot, file)
-    let source: string
-    try {
-      source = await readFile(file, 'utf8')
-    } catch {
-      problems.push({
-        file: name,
-        line: 1,
-        col: 1,
-        path: '',
-        code: 'missing-file',
-        message: 'This content file does not exist.',
-        hint: `create ${name}; see docs/content.md for what it holds.`,
-      })
-      return { raw: undefined, valid: undefined }
-    }
+    const source = await readSource(file, name, problems, {
+      message: 'This content file does not exist.',
+      hint: `create ${name}; see docs/content.md for what it holds.`,
+    })
+    if (source === undefined) return { raw: undefined, valid: undefined }
     files++
     const yaml = parseYaml(source)
     located.set(name, yaml)
@@ -161,23 +151,28 @@ export async function readContent(
   }
 }
 
-async function readPrivacy(file: string, projectRoot: string, problems: Problem[]) {
-  const name = rel(projectRoot, file)
-  let source: string
+/** A content file's text, or a `missing-file` problem when it cannot be read. */
+async function readSource(
+  file: string,
+  name: string,
+  problems: Problem[],
+  missing: { message: string; hint: string },
+): Promise<string | undefined> {
   try {
-    source = await readFile(file, 'utf8')
+    return await readFile(file, 'utf8')
   } catch {
-    problems.push({
-      file: name,
-      line: 1,
-      col: 1,
-      path: '',
-      code: 'missing-file',
-      message: 'The privacy policy does not exist.',
-      hint: `create ${name}: front matter (title, summary, updated) between --- lines, then Markdown.`,
-    })
+    problems.push({ file: name, line: 1, col: 1, path: '', code: 'missing-file', ...missing })
     return undefined
   }
+}
+
+async function readPrivacy(file: string, projectRoot: string, problems: Problem[]) {
+  const name = rel(projectRoot, file)
+  const source = await readSource(file, name, problems, {
+    message: 'The privacy policy does not exist.',
+    hint: `create ${name}: front matter (title, summary, updated) between --- lines, then Markdown.`,
+  })
+  if (source === undefined) return undefined
   // Options bypass gray-matter's cache, whose cached results lack `matter`.
   const parsed = matter(source, {})
   // Front matter starts on line 2, after the opening `---`.

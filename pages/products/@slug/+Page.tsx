@@ -1,11 +1,11 @@
 import { useData } from 'vike-react/useData'
+import { ArtPicture } from '../../../components/ArtPicture.tsx'
 import { Picture } from '../../../components/Picture.tsx'
 import { Application } from '../../../components/product/Application.tsx'
 import { Benefits } from '../../../components/product/Benefits.tsx'
 import { Catalog } from '../../../components/product/Catalog.tsx'
 import { Differentiation } from '../../../components/product/Differentiation.tsx'
 import { FeatureTree } from '../../../components/product/FeatureTree.tsx'
-import { HeroPicture } from '../../../components/product/HeroPicture.tsx'
 import { Installation } from '../../../components/product/Installation.tsx'
 import { Section } from '../../../components/product/Section.tsx'
 import { Specifications } from '../../../components/product/Specifications.tsx'
@@ -40,7 +40,15 @@ export default function Page() {
             </div>
           </div>
           <div className="phero__art">
-            <HeroPicture wide={p.hero} narrow={p.heroMobile} alt={p.name} />
+            <ArtPicture
+              wide={p.hero}
+              narrow={p.heroMobile}
+              narrowQuery="(max-width: 520px)"
+              alt={p.name}
+              wideSizes="(max-width: 1024px) 92vw, 560px"
+              narrowSizes="92vw"
+              priority
+            />
           </div>
         </div>
       </section>
