@@ -39,4 +39,24 @@ test.describe('the pre-rendered site', () => {
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i)
   })
+
+  test("client-side navigation marks the page busy while the next page's data loads", async ({ page }) => {
+    await page.goto('/aboutus')
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/*.pageContext.json', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' }).click()
+    await expect(page.locator('main')).toHaveAttribute('aria-busy', 'true')
+    await expect(page.locator('html')).toHaveClass(/page-loading/)
+    release()
+    await expect(page).toHaveURL(/\/privacy_policy$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.locator('main')).not.toHaveAttribute('aria-busy', 'true')
+    await expect(page.locator('html')).not.toHaveClass(/page-loading/)
+  })
 })
