@@ -73,7 +73,7 @@ export async function readContent(
           path: '',
           code: 'yaml-syntax',
           message: `The YAML cannot be read: ${e.message}`,
-          hint: 'check the indentation and that every `field:` is followed by a space; quote text that contains ": ".',
+          hint: syntaxHint(e.code),
         })
       return { raw: undefined, valid: undefined }
     }
@@ -148,6 +148,24 @@ export async function readContent(
       webAndCloud: single.webAndCloud as WebAndCloud,
       privacy: privacy as { meta: Privacy; markdown: string },
     },
+  }
+}
+
+/** What to do about a YAML syntax error, by the `yaml` package's error code. */
+export function syntaxHint(code: string): string {
+  switch (code) {
+    case 'MISSING_CHAR':
+      return 'close the quote that starts here, or remove it.'
+    case 'DUPLICATE_KEY':
+      return 'this field appears twice at the same level; keep one.'
+    case 'TAB_AS_INDENT':
+      return 'indent with spaces, not tabs.'
+    case 'BAD_INDENT':
+      return 'line this field up with the fields above it.'
+    case 'BLOCK_AS_IMPLICIT_KEY':
+      return 'put text that contains ": " in quotes, e.g. `heading: "Power: 24V DC"`.'
+    default:
+      return 'check the indentation and that every `field:` is followed by a space; quote text that contains ": ".'
   }
 }
 

@@ -3,8 +3,8 @@ import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'y
 /** A parsed YAML file that can say where any field sits. */
 export interface LocatedYaml {
   data: unknown
-  /** Syntax errors, each with its 1-based line and column. */
-  syntaxErrors: { line: number; col: number; message: string }[]
+  /** Syntax errors, each with its 1-based line and column and the `yaml` package's error code. */
+  syntaxErrors: { line: number; col: number; message: string; code: string }[]
   /** 1-based line and column of the field at `pointer` (or of its nearest existing parent). */
   locate(pointer: string, options?: { key?: string }): { line: number; col: number }
 }
@@ -27,10 +27,13 @@ export function parseYaml(source: string): LocatedYaml {
     const { line, col } = lineCounter.linePos(offset)
     return { line, col }
   }
-  const syntaxErrors = doc.errors.map((e) => ({
-    ...position(e.pos[0]),
-    message: e.message.split('\n')[0] ?? '',
-  }))
+  const syntaxErrors = doc.errors.map((e) => {
+    const message = e.message.split('\n')[0] ?? ''
+    // An unclosed quote is reported where the file ends; point at the quote that opened it instead.
+    const quote = e.code === 'MISSING_CHAR' ? /closing (["'])/.exec(message)?.[1] : undefined
+    const opened = quote ? source.lastIndexOf(quote, e.pos[0] - 1) : -1
+    return { ...position(opened >= 0 ? opened : e.pos[0]), message, code: e.code }
+  })
   return {
     data: syntaxErrors.length ? undefined : doc.toJS({ maxAliasCount: 100 }),
     syntaxErrors,

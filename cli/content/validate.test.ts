@@ -92,7 +92,19 @@ describe('site validate', () => {
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:2:11
         The YAML cannot be read: Nested mappings are not allowed in compact mappings
-        Fix: check the indentation and that every \`field:\` is followed by a space; quote text that contains ": ".
+        Fix: put text that contains ": " in quotes, e.g. \`heading: "Power: 24V DC"\`.
+      1 problem in 1 file."
+    `)
+  })
+
+  it('points an unclosed quote at the quote that opened it, not at the end of the file', async () => {
+    const root = await fixture((r) =>
+      replaceIn(r, 'products/alpha.yaml', 'subText: Alpha sub text.', 'subText: "Alpha sub text.'),
+    )
+    expect(await problemsOf(root)).toMatchInlineSnapshot(`
+      "content/products/alpha.yaml:5:10
+        The YAML cannot be read: Missing closing "quote
+        Fix: close the quote that starts here, or remove it.
       1 problem in 1 file."
     `)
   })
