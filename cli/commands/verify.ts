@@ -40,7 +40,17 @@ export function register(program: Command): void {
 
 /** Prints failures, then the table of routes, sizes and budgets. */
 export function printReport(report: VerifyReport): void {
-  for (const f of report.failures) console.error(`${f.page}  (${f.file})\n  ${f.message}`)
+  // Grouped by page, at most five lines each: a badly broken build stays readable.
+  const byPage = new Map<string, VerifyReport['failures']>()
+  for (const f of report.failures) {
+    const key = `${f.page}  (${f.file})`
+    byPage.set(key, [...(byPage.get(key) ?? []), f])
+  }
+  for (const [page, failures] of byPage) {
+    console.error(page)
+    for (const f of failures.slice(0, 5)) console.error(`  ${f.message}`)
+    if (failures.length > 5) console.error(`  … and ${failures.length - 5} more on this page`)
+  }
   console.log(
     `${'route'.padEnd(60)} ${'html'.padStart(9)} ${'js (gzip)'.padStart(10)} ${'budget'.padStart(9)}`,
   )
