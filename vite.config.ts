@@ -19,6 +19,9 @@ function preactInBrowser(): Plugin {
   return {
     name: 'preact-in-browser',
     enforce: 'pre',
+    // Only for the production build: in dev, Vite pre-bundles dependencies with React itself, and mixing
+    // the two in one page breaks hooks. Dev runs on React; the browser tests run on the build.
+    apply: 'build',
     async resolveId(id, importer) {
       const target = PREACT[id]
       if (!target || this.environment.name !== 'client') return

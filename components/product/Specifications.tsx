@@ -2,7 +2,15 @@ import { Picture } from '../Picture.tsx'
 import type { Specifications as Data } from './types.ts'
 
 /** The specification and warranty cards around the product, the specification table and the details list. */
-export function Specifications({ specs, name }: { specs: Data; name: string }) {
+export function Specifications({
+  specs,
+  name,
+  brochure,
+}: {
+  specs: Data
+  name: string
+  brochure: { href: string; title: string } | null
+}) {
   return (
     <>
       {specs.cards.length > 0 && (
@@ -43,6 +51,27 @@ export function Specifications({ specs, name }: { specs: Data; name: string }) {
                 </div>
               ))}
             </dl>
+            {brochure && (
+              <a className="pspec-brochure" href={brochure.href}>
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  width="22"
+                  height="22"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
+                  <path d="M12 4v11m-4.5-4.5L12 15l4.5-4.5M5 19.5h14" />
+                </svg>
+                <span>
+                  Download the brochure{' '}
+                  <span className="pspec-brochure__title">{`${brochure.title} (PDF)`}</span>
+                </span>
+              </a>
+            )}
           </div>
         )}
       </div>

@@ -47,19 +47,29 @@ export function StepNav({ steps }: { steps: Step[] }) {
 
   useEffect(() => {
     let timer = 0
+    // Where `scrollend` exists the pin holds until the click's smooth scroll has really finished (a
+    // slow frame mid-scroll can exceed the 50 ms pause); elsewhere the first pause releases it.
+    const hasScrollEnd = 'onscrollend' in window
     const settle = () => {
-      if (pinned.current) pinned.current = false
-      else setCurrent(nearest(steps))
+      if (!pinned.current) setCurrent(nearest(steps))
+      else if (!hasScrollEnd) pinned.current = false
     }
     const onScroll = () => {
       clearTimeout(timer)
       timer = window.setTimeout(settle, SCROLL_PAUSE)
     }
+    const onScrollEnd = () => {
+      if (!pinned.current) return
+      pinned.current = false
+      clearTimeout(timer)
+    }
     settle()
     addEventListener('scroll', onScroll, { passive: true })
+    addEventListener('scrollend', onScrollEnd)
     return () => {
       clearTimeout(timer)
       removeEventListener('scroll', onScroll)
+      removeEventListener('scrollend', onScrollEnd)
     }
   }, [steps])
 

@@ -59,14 +59,26 @@ test.describe('product page content', () => {
     await expect(stepBar(page).getByRole('link', { name: 'Easy Installation' })).toHaveCount(0)
   })
 
-  test('the four-step product shows exactly four steps', async ({ page }) => {
+  test('the four-step product shows exactly four steps and no installation section', async ({ page }) => {
     await open(page, '/products/miniaturemultisensorcontrolsystem', 1440)
+    await expect(page.locator('#installation')).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: /^Up and running in/ })).toHaveCount(0)
     await expect(stepBar(page).getByRole('link')).toHaveText([
       '1Key Features',
       '2Benefits',
       '3Enquire Now',
       '4Specifications',
     ])
+  })
+
+  test('a product with a brochure links to its download; one without has no brochure link', async ({
+    request,
+  }) => {
+    const uhf = await (await request.get('/products/uhfradiomodem')).text()
+    expect(uhf).toContain('href="/brochures/UHF"')
+    expect(uhf).toContain('UHF Radio Modem (PDF)')
+    const szephyr = await (await request.get('/products/szephyr')).text()
+    expect(szephyr).not.toContain('href="/brochures/')
   })
 
   test('the colour switcher changes the picture and says which colour is shown', async ({ page }) => {

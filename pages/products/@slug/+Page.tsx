@@ -33,7 +33,7 @@ export default function Page() {
                 Enquire now
               </a>
               {p.brochure && (
-                <a className="btn btn--outline" href={p.brochure}>
+                <a className="btn btn--outline" href={p.brochure.href}>
                   Download the brochure
                 </a>
               )}
@@ -45,7 +45,7 @@ export default function Page() {
               narrow={p.heroMobile}
               narrowQuery="(max-width: 520px)"
               alt={p.name}
-              wideSizes="(max-width: 1024px) 92vw, 560px"
+              wideSizes="(max-width: 760px) 92vw, (max-width: 1024px) 45vw, 560px"
               narrowSizes="92vw"
               priority
             />
@@ -121,7 +121,7 @@ export default function Page() {
         </section>
         {p.specifications && (
           <Section id="specifications" eyebrow="Specifications" title="Specifications and warranty">
-            <Specifications specs={p.specifications} name={p.name} />
+            <Specifications specs={p.specifications} name={p.name} brochure={p.brochure} />
           </Section>
         )}
       </div>

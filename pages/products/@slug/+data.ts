@@ -36,6 +36,8 @@ export async function data(pageContext: PageContextServer) {
     (list ?? []).map(({ side, text, desc }) => ({ side, text, desc }))
   const web = product.webApplication
   const colours = product.colours
+  // Validation guarantees the id exists; a missing one simply shows no link rather than a dead one.
+  const brochure = ctx.content.brochures.find((b) => b.id === product.brochure)
 
   return {
     seo: seoFor(ctx, {
@@ -62,7 +64,7 @@ export async function data(pageContext: PageContextServer) {
     subText: product.subText,
     hero,
     heroMobile: img(product.mobileHomeImage),
-    brochure: product.brochure ? `/brochures/${product.brochure}` : null,
+    brochure: brochure ? { href: `/brochures/${brochure.id}`, title: brochure.title } : null,
     cards: product.cardText,
     differentiation: diff ? [side(diff.homeautomation), side(diff.industrialautomation)] : null,
     steps: product.steps

@@ -32,13 +32,29 @@ export default function Page() {
               className="wc-block__art"
             />
           </div>
+          <span className="wc-cue" aria-hidden="true">
+            Scroll
+            <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" focusable="false">
+              <path
+                d="M10 4v12M4.5 10.5 10 16l5.5-5.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </span>
         </div>
       </section>
       <section className="wc-lines" aria-labelledby="wc-lines-title">
         <div className="wc-lines__stage">
-          <h2 id="wc-lines-title" className="wc-lines__title">
-            Who we are
-          </h2>
+          <div className="wc-lines__intro">
+            <p className="eyebrow">Our company</p>
+            <h2 id="wc-lines-title" className="wc-lines__title">
+              Who we are
+            </h2>
+          </div>
           <ol className="wc-lines__list">
             {lines.map((line, i) => (
               <li key={line} style={{ '--i': i } as CSSProperties}>
@@ -48,10 +64,12 @@ export default function Page() {
           </ol>
         </div>
       </section>
-      <section className="wc-cta section">
-        <div className="container">
-          <h2>Build on our platform</h2>
-          <p>Tell us about your devices, sites or fleet and we will show you the dashboards that fit.</p>
+      <section className="wc-cta section" aria-labelledby="wc-cta-title">
+        <div className="container wc-cta__inner">
+          <div>
+            <h2 id="wc-cta-title">Build on our platform</h2>
+            <p>Tell us about your devices, sites or fleet and we will show you the dashboards that fit.</p>
+          </div>
           <a className="btn btn--accent" href="/support">
             Contact Us
           </a>
