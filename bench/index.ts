@@ -92,15 +92,20 @@ async function benchApi() {
 
 async function benchLighthouse() {
   const scratch = await mkdtemp(path.join(tmpdir(), 'site-bench-lh-'))
-  const port = 4391
+  // Serve at the origin the build's canonical URLs name (SITE_URL), so Lighthouse sees them as valid.
+  const { siteUrl } = buildConfig((await loadContent(projectPaths().content)).site)
+  const site = new URL(siteUrl)
+  const local = ['localhost', '127.0.0.1'].includes(site.hostname)
+  const port = local ? Number(site.port || 80) : 4391
+  const origin = local ? site.origin : `http://127.0.0.1:${port}`
   await cp(projectPaths().client, scratch, { recursive: true })
-  const server = spawn(process.execPath, ['tests/e2e/static-server.mjs', scratch, String(port)], {
+  const server = spawn(process.execPath, ['tests/e2e/static-server.mjs', scratch, String(port), '--gzip'], {
     cwd: PROJECT_ROOT,
     stdio: 'ignore',
   })
   try {
     await new Promise((r) => setTimeout(r, 500))
-    const rows = await runLighthouse(`http://127.0.0.1:${port}`, KEY_ROUTES)
+    const rows = await runLighthouse(origin, KEY_ROUTES)
     console.log('\nLighthouse (mobile):')
     console.log(
       '| route | performance | accessibility | best practices | SEO | CLS | LCP |\n|---|---|---|---|---|---|---|',
