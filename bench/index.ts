@@ -106,7 +106,7 @@ async function benchLighthouse() {
   try {
     await new Promise((r) => setTimeout(r, 500))
     const rows = await runLighthouse(origin, KEY_ROUTES)
-    console.log('\nLighthouse (mobile):')
+    console.log('\nLighthouse (mobile, median of 3 runs):')
     console.log(
       '| route | performance | accessibility | best practices | SEO | CLS | LCP |\n|---|---|---|---|---|---|---|',
     )

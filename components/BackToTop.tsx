@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react'
-import './BackToTop.css'
 
 /**
  * The floating 'Back to top' button (DECISIONS.md, Semantics): it appears once the page has been

@@ -2,7 +2,6 @@ import type { Site } from '../cli/content/schemas/site.ts'
 import { EnvelopeIcon } from './EnvelopeIcon.tsx'
 import { Logo } from './Logo.tsx'
 import { SOLUTIONS } from './nav.ts'
-import './Footer.css'
 
 export interface FooterProps {
   company: string

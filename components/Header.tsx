@@ -4,7 +4,6 @@ import { MobileBar } from './MobileBar.tsx'
 import { isCurrent, type MenuProduct, SOLUTIONS } from './nav.ts'
 import { ProductsMenu } from './ProductsMenu.tsx'
 import { useMenuGroup } from './useMenuGroup.ts'
-import './Header.css'
 
 /** The menus of the header: two on wide screens, the hamburger menu up to 1200 px. */
 export type HeaderMenu = 'products' | 'solutions' | 'mobile'

@@ -1,5 +1,4 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react'
-import './StripeButton.css'
 
 /** The decorative stripes: seven, as the spec's stripe button has. */
 export const STRIPE_COUNT = 7

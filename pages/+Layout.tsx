@@ -9,7 +9,7 @@ import { Header } from '../components/Header.tsx'
 import { ToastHost } from '../components/ToastHost.tsx'
 import { useScrollAnimations } from '../components/useScrollAnimations.ts'
 import { showsFooter, showsHeader } from '../lib/routes.ts'
-import './global.css'
+import './shell.css'
 
 /**
  * The frame of every page: skip link, header (not on the contact screens), the page, the footer (known

@@ -60,14 +60,14 @@ async function fillEnquiry(page: Page) {
 }
 
 test.describe('form pages before any script runs', () => {
-  test('the enquiry page names the product, has one h1, and is noindex with its own canonical URL', async ({
+  test('the enquiry page names the product, has one h1, and is indexable with its own canonical URL', async ({
     request,
   }) => {
     const html = await (await request.get('/productenquiry/szephyr')).text()
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1)
     expect(html).toMatch(/<h1[^>]*>Enquire about SZephyr<\/h1>/)
     expect(html).toMatch(/<title>Enquire about SZephyr \| [^<]+<\/title>/)
-    expect(html).toMatch(/<meta name="robots" content="noindex, follow"/)
+    expect(html).not.toContain('name="robots"')
     expect(html).toMatch(/<link rel="canonical" href="http[^"]+\/productenquiry\/szephyr"/)
     for (const label of ['Name', 'Email', 'Phone Number', 'Company Name', 'Company Gst', 'Description'])
       expect(html).toMatch(new RegExp(`<label[^>]*>${label}(<span[^>]*>\\*</span>)?</label>`))
