@@ -17,6 +17,10 @@ import { verifySite } from '../cli/verify/verify.ts'
 import { runLighthouse } from './lighthouse.ts'
 
 const KEY_ROUTES = [
+  '/space',
+  '/railways',
+  '/privacy_policy',
+  '/productregistration',
   '/',
   '/products/szephyr',
   '/products/uhfradiomodem',
@@ -105,6 +109,7 @@ async function benchLighthouse() {
   })
   try {
     await new Promise((r) => setTimeout(r, 500))
+    if (server.exitCode !== null) throw new Error(`the static server could not start on port ${port}; is it in use?`)
     const rows = await runLighthouse(origin, KEY_ROUTES)
     console.log('\nLighthouse (mobile, median of 3 runs):')
     console.log(
