@@ -109,7 +109,8 @@ async function benchLighthouse() {
   })
   try {
     await new Promise((r) => setTimeout(r, 500))
-    if (server.exitCode !== null) throw new Error(`the static server could not start on port ${port}; is it in use?`)
+    if (server.exitCode !== null)
+      throw new Error(`the static server could not start on port ${port}; is it in use?`)
     const rows = await runLighthouse(origin, KEY_ROUTES)
     console.log('\nLighthouse (mobile, median of 3 runs):')
     console.log(
