@@ -7,7 +7,7 @@ import {
   type FormResult,
   validateFormSync,
 } from '../../lib/forms/index.ts'
-import { TextAreaField, TextField } from './Field.tsx'
+import { EmailField, NameField, TextAreaField } from './Field.tsx'
 import { FormFrame } from './FormFrame.tsx'
 import { postForm } from './submit.ts'
 import { toastError, toastSuccess } from './toasts.ts'
@@ -50,22 +50,8 @@ export function ContactForm({ headingLevel = 1 }: ContactFormProps) {
       intro={<p className="form-card__intro">Tell us what you need and our team will get back to you.</p>}
       pendingLabel="Sending your message…"
     >
-      <TextField
-        control={form.field('name')}
-        label="Name"
-        required
-        autoComplete="name"
-        autoCapitalize="words"
-      />
-      <TextField
-        control={form.field('email')}
-        label="Email"
-        required
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
-        autoCapitalize="none"
-      />
+      <NameField control={form.field('name')} />
+      <EmailField control={form.field('email')} />
       <TextAreaField
         control={form.field('description')}
         label="Description"

@@ -8,7 +8,7 @@ import {
   type FormResult,
   validateFormSync,
 } from '../../lib/forms/index.ts'
-import { TextAreaField, TextField } from './Field.tsx'
+import { EmailField, NameField, PhoneField, TextAreaField, TextField } from './Field.tsx'
 import { FormFrame } from './FormFrame.tsx'
 import { postForm } from './submit.ts'
 import { LONG_TOAST, toastError, toastSuccess } from './toasts.ts'
@@ -68,32 +68,9 @@ export function EnquiryForm({ slug }: EnquiryFormProps) {
       intro={<p className="form-card__intro">Submit your enquiry and we'll respond as soon as possible.</p>}
       pendingLabel="Sending your enquiry…"
     >
-      <TextField
-        control={form.field('name')}
-        label="Name"
-        required
-        wide
-        autoComplete="name"
-        autoCapitalize="words"
-      />
-      <TextField
-        control={form.field('email')}
-        label="Email"
-        required
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
-        autoCapitalize="none"
-      />
-      <TextField
-        control={form.field('phone')}
-        label="Phone Number"
-        required
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        hint="10 digits, no spaces or country code."
-      />
+      <NameField control={form.field('name')} wide />
+      <EmailField control={form.field('email')} />
+      <PhoneField control={form.field('phone')} />
       <TextField control={form.field('company_name')} label="Company Name" autoComplete="organization" />
       <TextField
         control={form.field('company_gst')}

@@ -196,3 +196,45 @@ export function SelectField({ options, placeholder, ...field }: SelectFieldProps
     </FieldShell>
   )
 }
+
+/** The fields every form asks for, set up the same way everywhere: a person's name, email and phone. */
+export function NameField({ control, wide = false }: { control: FieldControl; wide?: boolean }) {
+  return (
+    <TextField
+      control={control}
+      label="Name"
+      required
+      wide={wide}
+      autoComplete="name"
+      autoCapitalize="words"
+    />
+  )
+}
+
+export function EmailField({ control }: { control: FieldControl }) {
+  return (
+    <TextField
+      control={control}
+      label="Email"
+      required
+      autoComplete="email"
+      inputMode="email"
+      spellCheck={false}
+      autoCapitalize="none"
+    />
+  )
+}
+
+export function PhoneField({ control }: { control: FieldControl }) {
+  return (
+    <TextField
+      control={control}
+      label="Phone Number"
+      required
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      hint="10 digits, no spaces or country code."
+    />
+  )
+}

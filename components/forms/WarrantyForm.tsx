@@ -8,7 +8,7 @@ import {
   warrantyFields,
   warrantySchema,
 } from '../../lib/forms/index.ts'
-import { SelectField, TextField } from './Field.tsx'
+import { EmailField, NameField, PhoneField, SelectField, TextField } from './Field.tsx'
 import { FormFrame } from './FormFrame.tsx'
 import { postForm } from './submit.ts'
 import { LONG_TOAST, toastError, toastSuccess } from './toasts.ts'
@@ -72,32 +72,9 @@ export function WarrantyForm() {
       }
       pendingLabel="Activating your warranty…"
     >
-      <TextField
-        control={form.field('name')}
-        label="Name"
-        required
-        wide
-        autoComplete="name"
-        autoCapitalize="words"
-      />
-      <TextField
-        control={form.field('email')}
-        label="Email"
-        required
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
-        autoCapitalize="none"
-      />
-      <TextField
-        control={form.field('phone')}
-        label="Phone Number"
-        required
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        hint="10 digits, no spaces or country code."
-      />
+      <NameField control={form.field('name')} wide />
+      <EmailField control={form.field('email')} />
+      <PhoneField control={form.field('phone')} />
       <SelectField
         control={form.field('product')}
         label="Product"
