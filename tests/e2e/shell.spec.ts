@@ -519,13 +519,20 @@ test.describe('accessibility', () => {
       })
 
   test('the menus pass axe while open', async ({ page }) => {
+    // Colour contrast is only meaningful once a menu has finished fading in.
+    const settled = () =>
+      page.waitForFunction(() =>
+        document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+      )
     await open(page, '/', 1440)
     await mainNav(page).getByRole('button', { name: 'Products' }).click()
+    await settled()
     const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze()
     expect(violations.map((v) => v.id)).toEqual([])
     await page.setViewportSize({ width: 400, height: 900 })
     await page.getByRole('button', { name: 'Menu' }).click()
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Products' }).click()
+    await settled()
     const mobile = await new AxeBuilder({ page }).withTags(TAGS).analyze()
     expect(mobile.violations.map((v) => v.id)).toEqual([])
   })
