@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http'
-import { spawnServer } from './child.ts'
+import { spawnSiteServer } from './child.ts'
 import { makeSite, VALID } from './testing.ts'
 
 export interface BenchOptions {
@@ -40,18 +40,7 @@ export async function benchSubmissions(
   const total = options.total ?? 10_000
   const concurrency = options.concurrency ?? 64
   const site = await makeSite()
-  const server = await spawnServer([
-    '--port',
-    '0',
-    '--root',
-    site.dir,
-    '--dist',
-    site.dist,
-    '--data',
-    site.data,
-    '--rate-limit',
-    '0',
-  ])
+  const server = await spawnSiteServer(site)
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
   const paths = Object.keys(VALID) as (keyof typeof VALID)[]
   const bodies = paths.map((p) => ({ url: new URL(p, server.url), body: JSON.stringify(VALID[p]) }))

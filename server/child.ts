@@ -15,6 +15,25 @@ export interface ServerProcess {
 }
 
 /**
+ * Starts `site serve` on a fixture site from `makeSite()` (server/testing.ts), with no rate limit, on a
+ * free port; `data` overrides the site's data folder.
+ */
+export function spawnSiteServer(site: { dir: string; dist: string; data: string }, data = site.data) {
+  return spawnServer([
+    '--port',
+    '0',
+    '--root',
+    site.dir,
+    '--dist',
+    site.dist,
+    '--data',
+    data,
+    '--rate-limit',
+    '0',
+  ])
+}
+
+/**
  * Starts `site serve` (server/main.ts) in a child process with `args` (add `--port 0`) and waits for
  * the line that names its URL. Rejects with its output if it ends first.
  */

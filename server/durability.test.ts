@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type ServerProcess, spawnServer } from './child.ts'
+import { type ServerProcess, spawnSiteServer } from './child.ts'
 import { DATABASE_FILE, openStorage } from './storage.ts'
 import { makeSite, postJson, type SiteFixture, VALID } from './testing.ts'
 
@@ -22,18 +22,7 @@ const WORKERS = 24
 const KILL_AFTER = 400
 
 it('keeps every submission it answered 201, when killed mid-load', async () => {
-  server = await spawnServer([
-    '--port',
-    '0',
-    '--root',
-    site.dir,
-    '--dist',
-    site.dist,
-    '--data',
-    site.data,
-    '--rate-limit',
-    '0',
-  ])
+  server = await spawnSiteServer(site)
   const { url, child } = server
   const acknowledged: string[] = []
   let killed = false
@@ -75,18 +64,7 @@ it('keeps every submission it answered 201, when killed mid-load', async () => {
 
 it('on SIGTERM finishes the requests in flight, closes the database and exits 0', async () => {
   const data = `${site.data}-sigterm`
-  server = await spawnServer([
-    '--port',
-    '0',
-    '--root',
-    site.dir,
-    '--dist',
-    site.dist,
-    '--data',
-    data,
-    '--rate-limit',
-    '0',
-  ])
+  server = await spawnSiteServer(site, data)
   const { url, child, exited } = server
   let signalled = false
   const answers = await Promise.all(

@@ -7,6 +7,12 @@ import { PLACEHOLDER } from '../content/checks.ts'
 export function productTemplate(slug: string): string {
   const todo = (what: string) => JSON.stringify(`${PLACEHOLDER}: ${what}`)
   const image = (name: string) => `products/${slug}/${PLACEHOLDER}-${name}.svg`
+  const branches = ['left', 'right']
+    .map(
+      (side) =>
+        `  - side: ${side}\n    text: ${todo('feature name')}\n    desc: ${todo('one sentence about it')}\n`,
+    )
+    .join('')
   const benefit = (icon: string, title: string) =>
     `  - icon: ${icon}\n    title: ${title === 'Protection' ? 'Protection' : todo('card title')}\n    description: ${todo(`what ${title.toLowerCase()} means for the buyer`)}\n`
   return `# yaml-language-server: $schema=../schemas/product.schema.json
@@ -28,20 +34,8 @@ cardText:
 featureImage: ${image('feature')}
 featureImageMobile: ${image('feature')}
 topBranches:
-  - side: left
-    text: ${todo('feature name')}
-    desc: ${todo('one sentence about it')}
-  - side: right
-    text: ${todo('feature name')}
-    desc: ${todo('one sentence about it')}
-bottomBranches:
-  - side: left
-    text: ${todo('feature name')}
-    desc: ${todo('one sentence about it')}
-  - side: right
-    text: ${todo('feature name')}
-    desc: ${todo('one sentence about it')}
-benefits:
+${branches}bottomBranches:
+${branches}benefits:
 ${benefit('protection', 'Protection')}${benefit('energy', 'Efficiency')}${benefit('monitor', 'Monitoring')}${benefit('rugged', 'Durability')}${benefit('warranty', 'Warranty')}specifications:
   - label: ${todo('what is measured')}
     value: ${todo('the figure')}
