@@ -6,7 +6,11 @@ import type { BuildConfig } from '../config.ts'
 import { type BuiltPage, publicPages, readPages } from '../release/cdn-files.ts'
 import { htmlFilesFor } from '../release/routes.ts'
 
-/** Gzipped JavaScript a page may load: forms need yup and axios, the rest do not. */
+/**
+ * Gzipped JavaScript a page loads with its HTML (scripts and module preloads). Form pages get more
+ * room for the form itself; the rules (yup) and the request helper (axios) they fetch on first focus
+ * are not part of the first load.
+ */
 export const JS_BUDGET = { page: 100 * 1024, form: 140 * 1024 }
 /** Raw HTML size of one page. */
 export const HTML_BUDGET = 200 * 1024

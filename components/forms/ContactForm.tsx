@@ -1,32 +1,18 @@
-import {
-  type ContactPayload,
-  contactFields,
-  contactSchema,
-  DESCRIPTION_MAX,
-  DESCRIPTION_MIN,
-  type FormResult,
-  validateFormSync,
-} from '../../lib/forms/index.ts'
+import { contactFields, DESCRIPTION_MAX, DESCRIPTION_MIN } from '../../lib/forms/fields.ts'
+import type { ContactPayload } from '../../lib/forms/index.ts'
 import { EmailField, NameField, TextAreaField } from './Field.tsx'
 import { FormFrame } from './FormFrame.tsx'
+import { loadRules } from './load-rules.ts'
 import { postForm } from './submit.ts'
 import { toastError, toastSuccess } from './toasts.ts'
-import { type SubmitOutcome, useForm, type Values } from './useForm.ts'
+import { useForm } from './useForm.ts'
 
-type ContactField = (typeof contactFields)[number]
+const rules = () => loadRules().then((loaded) => loaded.validateContact)
+const submit = (payload: ContactPayload, honeypot: string) =>
+  postForm('/contactinformations', payload, honeypot)
 
-const validate = (values: Values<ContactField>): FormResult<ContactPayload> =>
-  validateFormSync(contactSchema, values)
-
-async function submit(payload: ContactPayload, honeypot: string): Promise<SubmitOutcome<ContactField>> {
-  const result = await postForm('/contactinformations', payload, honeypot)
-  if (result.ok) {
-    toastSuccess('Form submitted successfully')
-    return { ok: true }
-  }
-  toastError('Something went wrong')
-  return result.fieldErrors ? { ok: false, fieldErrors: result.fieldErrors } : { ok: false }
-}
+const onSuccess = () => toastSuccess('Form submitted successfully')
+const onFailure = () => toastError('Something went wrong')
 
 interface ContactFormProps {
   /** `1` when the form's title 'Contact Us' is the page's only h1 (the contact screen); `2` inside a page. */
@@ -38,8 +24,10 @@ export function ContactForm({ headingLevel = 1 }: ContactFormProps) {
   const form = useForm({
     id: 'contact',
     fields: contactFields,
-    validate,
+    rules,
     submit,
+    onSuccess,
+    onFailure,
     pendingMessage: 'Sending your message…',
   })
   return (

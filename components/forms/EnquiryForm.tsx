@@ -1,23 +1,16 @@
 import { useMemo } from 'react'
 import { navigate } from 'vike/client/router'
-import {
-  type EnquiryFormValues,
-  type EnquiryPayload,
-  enquiryFields,
-  enquirySchema,
-  type FormResult,
-  validateFormSync,
-} from '../../lib/forms/index.ts'
+import { enquiryFields } from '../../lib/forms/fields.ts'
+import type { EnquiryFormValues, EnquiryPayload } from '../../lib/forms/index.ts'
 import { EmailField, NameField, PhoneField, TextAreaField, TextField } from './Field.tsx'
 import { FormFrame } from './FormFrame.tsx'
+import { loadRules } from './load-rules.ts'
 import { postForm } from './submit.ts'
 import { LONG_TOAST, toastError, toastSuccess } from './toasts.ts'
-import { type SubmitOutcome, useForm, type Values } from './useForm.ts'
+import { useForm } from './useForm.ts'
 
-type EnquiryField = (typeof enquiryFields)[number]
-
-const validate = (values: Values<EnquiryField>): FormResult<EnquiryFormValues> =>
-  validateFormSync(enquirySchema, values)
+const rules = () => loadRules().then((loaded) => loaded.validateEnquiry)
+const onFailure = () => toastError('Something went wrong. Please try again.', LONG_TOAST)
 
 /** The §3 payload: the cleaned form (empty optional fields already left out) and the product's slug. */
 export function enquiryPayload(slug: string, form: EnquiryFormValues): EnquiryPayload {
@@ -43,20 +36,15 @@ export function EnquiryForm({ slug }: EnquiryFormProps) {
     () => ({
       id: 'enquiry',
       fields: enquiryFields,
-      validate,
+      rules,
       pendingMessage: 'Sending your enquiry…',
-      submit: async (form: EnquiryFormValues, honeypot: string): Promise<SubmitOutcome<EnquiryField>> => {
-        const result = await postForm('/productregistration', enquiryPayload(slug, form), honeypot)
-        if (result.ok) {
-          toastSuccess("Your enquiry has been received. We'll be in touch within 24 hours.", LONG_TOAST)
-          return { ok: true }
-        }
-        toastError('Something went wrong. Please try again.', LONG_TOAST)
-        return result.fieldErrors ? { ok: false, fieldErrors: result.fieldErrors } : { ok: false }
-      },
+      submit: (form: EnquiryFormValues, honeypot: string) =>
+        postForm('/productregistration', enquiryPayload(slug, form), honeypot),
       onSuccess: () => {
+        toastSuccess("Your enquiry has been received. We'll be in touch within 24 hours.", LONG_TOAST)
         void navigate(`/products/${slug}`)
       },
+      onFailure,
     }),
     [slug],
   )

@@ -1,4 +1,4 @@
-import { type ReactNode, useLayoutEffect, useRef } from 'react'
+import { type ReactNode, useCallback, useLayoutEffect, useRef } from 'react'
 import './forms.css'
 import { FormLoader } from './FormLoader.tsx'
 import { Honeypot } from './Honeypot.tsx'
@@ -25,11 +25,6 @@ interface FormFrameProps<F extends string> {
  * the form while it is being sent. The polite live region says what happens to the form (a field
  * left with a problem, sending); toasts say how a submission ended.
  */
-/** The first focus in a form fetches what sending it needs; a failure here is retried on submit. */
-const warmUp = () => {
-  preloadRequest().catch(() => undefined)
-}
-
 export function FormFrame<F extends string>({
   form,
   title,
@@ -42,6 +37,14 @@ export function FormFrame<F extends string>({
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
   const titleId = `${form.id}-title`
   const lastHeight = useRef<number | undefined>(undefined)
+  const { loadRules } = form
+
+  // The first focus in the form fetches its rules and the request helper, neither of which the page
+  // needs before someone fills the form in. A failure here is tried again on submit.
+  const warmUp = useCallback(() => {
+    loadRules().catch(() => undefined)
+    preloadRequest().catch(() => undefined)
+  }, [loadRules])
 
   // Remember how tall the form is, so the loader that replaces it keeps the card's height.
   useLayoutEffect(() => {

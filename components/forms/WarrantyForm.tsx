@@ -1,36 +1,21 @@
 import { site } from 'virtual:site'
 import { useEffect, useState } from 'react'
-import {
-  EARLIEST_PURCHASE_DATE,
-  type FormResult,
-  validateFormSync,
-  type WarrantyPayload,
-  warrantyFields,
-  warrantySchema,
-} from '../../lib/forms/index.ts'
+import { EARLIEST_PURCHASE_DATE, warrantyFields } from '../../lib/forms/fields.ts'
+import type { WarrantyPayload } from '../../lib/forms/index.ts'
 import { EmailField, NameField, PhoneField, SelectField, TextField } from './Field.tsx'
 import { FormFrame } from './FormFrame.tsx'
+import { loadRules } from './load-rules.ts'
 import { postForm } from './submit.ts'
 import { LONG_TOAST, toastError, toastSuccess } from './toasts.ts'
-import { type SubmitOutcome, useForm, type Values } from './useForm.ts'
-
-type WarrantyField = (typeof warrantyFields)[number]
+import { useForm } from './useForm.ts'
 
 const products = site.products.map((p) => ({ value: p.slug, label: p.name }))
-const schema = warrantySchema(site.products.map((p) => p.slug))
 
-const validate = (values: Values<WarrantyField>): FormResult<WarrantyPayload> =>
-  validateFormSync(schema, values)
-
-async function submit(payload: WarrantyPayload, honeypot: string): Promise<SubmitOutcome<WarrantyField>> {
-  const result = await postForm('/warrantyregistration', payload, honeypot)
-  if (result.ok) {
-    toastSuccess('Your warranty has been activated.', LONG_TOAST)
-    return { ok: true }
-  }
-  toastError('Something went wrong. Please try again.', LONG_TOAST)
-  return result.fieldErrors ? { ok: false, fieldErrors: result.fieldErrors } : { ok: false }
-}
+const rules = () => loadRules().then((loaded) => loaded.validateWarranty)
+const submit = (payload: WarrantyPayload, honeypot: string) =>
+  postForm('/warrantyregistration', payload, honeypot)
+const onSuccess = () => toastSuccess('Your warranty has been activated.', LONG_TOAST)
+const onFailure = () => toastError('Something went wrong. Please try again.', LONG_TOAST)
 
 /** Today in the visitor's own time zone, YYYY-MM-DD. */
 function localToday(): string {
@@ -47,8 +32,10 @@ export function WarrantyForm() {
   const form = useForm({
     id: 'warranty',
     fields: warrantyFields,
-    validate,
+    rules,
     submit,
+    onSuccess,
+    onFailure,
     pendingMessage: 'Activating your warranty…',
   })
   // The latest purchase date is the visitor's today, known only in the browser: the pre-rendered

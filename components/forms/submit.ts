@@ -1,4 +1,5 @@
 import { site } from 'virtual:site'
+import { loadOnce } from '../../lib/load-once.ts'
 
 /** How one POST to the intake API ended. Only HTTP 201 is success (site-spec.md §7). */
 export type PostResult =
@@ -11,20 +12,11 @@ export type PostResult =
       fieldErrors?: Record<string, string>
     }
 
-let requestModule: Promise<typeof import('../../lib/request.ts')> | undefined
-
 /**
  * Starts loading the request helper (and axios with it). A form page does not need it until the
- * visitor sends something, so it is fetched when they first focus a field, not with the page: the
- * page's first load carries only the form and its rules.
+ * visitor sends something, so it is fetched when they first focus a field, not with the page.
  */
-export function preloadRequest(): Promise<typeof import('../../lib/request.ts')> {
-  requestModule ??= import('../../lib/request.ts').catch((error: unknown) => {
-    requestModule = undefined
-    throw error
-  })
-  return requestModule
-}
+export const preloadRequest = loadOnce(() => import('../../lib/request.ts'))
 
 /**
  * Sends one form to `<apiBase><path>` through the shared request helper. The honeypot goes along

@@ -1,11 +1,15 @@
-import toast, { type ToastOptions } from 'react-hot-toast'
+import type { ToastOptions } from 'react-hot-toast'
 
 /** Options of the enquiry and warranty toasts (site-spec.md §9: top-center, 5000 ms). */
 export const LONG_TOAST: ToastOptions = { position: 'top-center', duration: 5000 }
 
+// The toast library is fetched when the first toast is raised (the toaster itself mounts once the
+// page is idle, see ToastHost), so it is not part of a form page's first load.
+const library = () => import('react-hot-toast')
+
 /** A success toast, announced politely (`role="status"`, react-hot-toast's default). */
 export function toastSuccess(message: string, options?: ToastOptions): void {
-  toast.success(message, options)
+  void library().then(({ toast }) => toast.success(message, options))
 }
 
 /**
@@ -14,5 +18,7 @@ export function toastSuccess(message: string, options?: ToastOptions): void {
  * toaster's per-type options, so an `error.ariaProps` on the `<Toaster>` never reaches the page.
  */
 export function toastError(message: string, options?: ToastOptions): void {
-  toast.error(message, { ...options, ariaProps: { role: 'alert', 'aria-live': 'assertive' } })
+  void library().then(({ toast }) =>
+    toast.error(message, { ...options, ariaProps: { role: 'alert', 'aria-live': 'assertive' } }),
+  )
 }

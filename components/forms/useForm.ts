@@ -4,6 +4,9 @@ import type { FormResult } from '../../lib/forms/index.ts'
 /** Every field of a form holds text, as the browser gives it. */
 export type Values<F extends string> = Record<F, string>
 
+/** A form's rules: the cleaned payload, or one message per invalid field. */
+export type Validate<F extends string, P> = (values: Values<F>) => FormResult<P>
+
 /** What a submission ended with; `fieldErrors` are the server's words for fields of this form (422). */
 export type SubmitOutcome<F extends string> =
   | { ok: true }
@@ -28,12 +31,20 @@ export interface FormOptions<F extends string, P> {
   fields: readonly F[]
   /** Values the form starts from and resets to (fields not named start empty). */
   initialValues?: Partial<Values<F>>
-  /** The form's rules (a module-level function, so it is the same on every render). */
-  validate: (values: Values<F>) => FormResult<P>
+  /**
+   * Loads the form's rules. They are fetched when the visitor first focuses the form (or submits
+   * it), not with the page: until they arrive no field shows an error, and a submit waits for them.
+   */
+  rules: () => Promise<Validate<F, P>>
   /** Sends the cleaned payload; `honeypot` is the hidden `website` field as typed (normally empty). */
   submit: (payload: P, honeypot: string) => Promise<SubmitOutcome<F>>
-  /** Runs after a successful submission has reset the form. */
+  /** Runs after a successful submission has reset the form (e.g. a success toast). */
   onSuccess?: () => void
+  /**
+   * Runs when a submission could not be made or was refused, with the values still in the form
+   * (e.g. an error toast). Invalid fields found before sending are not a failure: they show.
+   */
+  onFailure?: () => void
   /** Read by screen readers while the submission is under way, e.g. 'Sending your message…'. */
   pendingMessage: string
   /**
@@ -48,12 +59,12 @@ type FocusTarget = { kind: 'form' } | { kind: 'submit' } | { kind: 'field'; name
 
 /**
  * The state of one form: values, which fields the visitor has touched, the errors to show, and the
- * submission. Errors come from the shared rules (lib/forms) on every change, and show on a field
- * only once it has been touched (changed or left); a submit touches every field. A submit while one
- * is under way is ignored.
+ * submission. Errors come from the shared rules (lib/forms, loaded on first focus) on every change,
+ * and show on a field only once it has been touched (changed or left); a submit touches every field.
+ * A submit while one is under way is ignored.
  */
 export function useForm<F extends string, P>(options: FormOptions<F, P>) {
-  const { fields, validate, submit, onSuccess, pendingMessage } = options
+  const { fields, submit, onSuccess, onFailure, pendingMessage } = options
   const baseId = options.id
   const initial = useMemo(() => initialValues(fields, options.initialValues), [fields, options.initialValues])
 
@@ -63,6 +74,7 @@ export function useForm<F extends string, P>(options: FormOptions<F, P>) {
   const [honeypot, setHoneypot] = useState('')
   const [submitting, setSubmitting] = useState(false)
   const [hydrated, setHydrated] = useState(false)
+  const [validate, setValidate] = useState<Validate<F, P> | undefined>(undefined)
   const [announcement, setAnnouncement] = useState('')
 
   // A ref, not state: two submits in the same tick both see the state of the render before them.
@@ -74,13 +86,22 @@ export function useForm<F extends string, P>(options: FormOptions<F, P>) {
   const titleRef = useRef<HTMLHeadingElement>(null)
   const pendingFocus = useRef<FocusTarget | null>(null)
   const lastAnnounced = useRef(new Map<string, string>())
+  // The latest state, for work that finishes after the rules arrive.
+  const latest = useRef({ values, serverErrors })
+  latest.current = { values, serverErrors }
+  const rulesLoader = useRef(options.rules)
+  rulesLoader.current = options.rules
 
   useEffect(() => setHydrated(true), [])
 
-  const clientErrors = useMemo(() => {
-    const result = validate(values)
-    return (result.ok ? {} : result.errors) as Partial<Record<F, string>>
-  }, [validate, values])
+  /** The rules, fetched on the first call; once they are in, every render checks the values. */
+  const loadRules = useCallback(async () => {
+    const loaded = await rulesLoader.current()
+    setValidate(() => loaded)
+    return loaded
+  }, [])
+
+  const clientErrors = useMemo(() => (validate ? errorsOf(validate(values)) : {}), [validate, values])
 
   const errorOf = (name: F): string | undefined => clientErrors[name] ?? serverErrors[name]
 
@@ -139,13 +160,24 @@ export function useForm<F extends string, P>(options: FormOptions<F, P>) {
     },
     onBlur: () => {
       setTouched((current) => (current[name] ? current : { ...current, [name]: true }))
-      // Leaving a field with a problem says so once; the message stays tied to the field.
-      const message = errorOf(name)
-      if (message === undefined) lastAnnounced.current.delete(name)
-      else if (lastAnnounced.current.get(name) !== message) {
-        lastAnnounced.current.set(name, message)
-        announce(message)
+      // Leaving a field with a problem says so once; the message stays tied to the field. Before the
+      // rules have arrived, it is said when they do.
+      const announceLeft = (message: string | undefined) => {
+        if (message === undefined) lastAnnounced.current.delete(name)
+        else if (lastAnnounced.current.get(name) !== message) {
+          lastAnnounced.current.set(name, message)
+          announce(message)
+        }
       }
+      if (validate) announceLeft(errorOf(name))
+      else
+        loadRules().then(
+          (check) => {
+            const { values: now, serverErrors: fromServer } = latest.current
+            announceLeft(errorsOf(check(now))[name] ?? fromServer[name])
+          },
+          () => undefined,
+        )
     },
   })
 
@@ -168,14 +200,25 @@ export function useForm<F extends string, P>(options: FormOptions<F, P>) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (busy.current) return
+    busy.current = true
     touchAll()
-    const result = validate(values)
+    let check: Validate<F, P>
+    try {
+      check = validate ?? (await loadRules())
+    } catch {
+      // The rules could not be fetched (offline): nothing is sent, the values stay, and the next
+      // submit fetches them again.
+      busy.current = false
+      onFailure?.()
+      return
+    }
+    const result = check(latest.current.values)
     if (!result.ok) {
+      busy.current = false
       const first = fields.find((name) => name in result.errors)
       if (first) focusField(first)
       return
     }
-    busy.current = true
     setSubmitting(true)
     announce(pendingMessage)
     let outcome: SubmitOutcome<F>
@@ -201,6 +244,7 @@ export function useForm<F extends string, P>(options: FormOptions<F, P>) {
     busy.current = false
     setSubmitting(false)
     if (outcome.ok) onSuccess?.()
+    else onFailure?.()
   }
 
   return {
@@ -210,6 +254,8 @@ export function useForm<F extends string, P>(options: FormOptions<F, P>) {
     submitting,
     /** False in the pre-rendered HTML, true once React runs (the submit button waits for it). */
     hydrated,
+    /** Fetches the rules ahead of need (the form calls it on first focus); rejects when offline. */
+    loadRules,
     /** Text for the form's polite live region. */
     announcement,
     field,
@@ -230,6 +276,10 @@ export function useForm<F extends string, P>(options: FormOptions<F, P>) {
 
 /** The value of {@link useForm}: what a form frame and its fields render from. */
 export type FormApi<F extends string> = ReturnType<typeof useForm<F, unknown>>
+
+function errorsOf<F extends string>(result: FormResult<unknown>): Partial<Record<F, string>> {
+  return (result.ok ? {} : result.errors) as Partial<Record<F, string>>
+}
 
 function initialValues<F extends string>(fields: readonly F[], given: Partial<Values<F>> = {}): Values<F> {
   return Object.fromEntries(fields.map((name) => [name, given[name] ?? ''])) as Values<F>

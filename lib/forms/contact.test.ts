@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { contactFields, contactSchema } from './contact.ts'
+import { contactSchema } from './contact.ts'
+import { contactFields } from './fields.ts'
 import { validateForm, validateFormSync } from './validate.ts'
 
 const valid = {

@@ -8,6 +8,7 @@
  * have no such rule: their rules read the trimmed value and the cleaned payload stores it trimmed.
  */
 import { type InferType, object } from 'yup'
+import { DESCRIPTION_MAX, DESCRIPTION_MIN } from './fields.ts'
 import { charCount, rule, text } from './validate.ts'
 
 /** Messages of the name rules, in the spec's rule order. */
@@ -103,10 +104,6 @@ export function emailField(
     .test(rule('spaces', messages.spaces, (trimmed, raw) => trimmed === raw))
 }
 
-/** Shortest and longest contact description, counted without edge spaces. */
-export const DESCRIPTION_MIN = 26
-export const DESCRIPTION_MAX = 100
-
 /** The contact description: required; 26 to 100 characters; no leading or trailing spaces. */
 export function descriptionField() {
   return text('Description must be text')
@@ -128,9 +125,6 @@ export function descriptionField() {
     )
     .test(rule('spaces', 'Description should not contain blank spaces', (trimmed, raw) => trimmed === raw))
 }
-
-/** The contact form's fields in screen order (focus goes to the first invalid one). */
-export const contactFields = ['name', 'email', 'description'] as const
 
 /** The contact form: `POST <apiBase>/contactinformations`. */
 export const contactSchema = object({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { enquiryFields, enquiryPayloadSchema, enquirySchema } from './enquiry.ts'
+import { enquiryPayloadSchema, enquirySchema } from './enquiry.ts'
+import { enquiryFields } from './fields.ts'
 import { validateForm, validateFormSync } from './validate.ts'
 
 const valid = { name: 'Ravi Kumar', email: 'ravi.kumar@example.com', phone: '9876543210' }

@@ -64,9 +64,6 @@ export const COMPANY_NAME_MAX = 200
 export const COMPANY_GST_MAX = 20
 export const ENQUIRY_DESCRIPTION_MAX = 1000
 
-/** The enquiry form's fields in screen order (focus goes to the first invalid one). */
-export const enquiryFields = ['name', 'email', 'phone', 'company_name', 'company_gst', 'description'] as const
-
 /** The enquiry form as the visitor fills it in (no `product_name`). */
 export const enquirySchema = object({
   name: nameField(enquiryNameMessages),

@@ -4,5 +4,6 @@
  */
 export * from './contact.ts'
 export * from './enquiry.ts'
+export * from './fields.ts'
 export * from './validate.ts'
 export * from './warranty.ts'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { warrantyFields } from './fields.ts'
 import { validateForm, validateFormSync } from './validate.ts'
-import { isIsoDate, latestToday, warrantyFields, warrantySchema } from './warranty.ts'
+import { isIsoDate, latestToday, warrantySchema } from './warranty.ts'
 
 // 12:00 UTC on 15 June 2025: already 16 June in UTC+14, still 15 June everywhere west of UTC+12.
 const NOW = new Date('2025-06-15T12:00:00Z')

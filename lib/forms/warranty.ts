@@ -7,10 +7,8 @@
 import { type InferType, object } from 'yup'
 import { emailField, nameField } from './contact.ts'
 import { optionalTextField, phoneField } from './enquiry.ts'
+import { EARLIEST_PURCHASE_DATE } from './fields.ts'
 import { rule, text } from './validate.ts'
-
-/** The first purchase date accepted (ISO date); nothing older is still under warranty. */
-export const EARLIEST_PURCHASE_DATE = '2015-01-01'
 
 /** Longest invoice number. */
 export const INVOICE_NUMBER_MAX = 40
@@ -39,17 +37,6 @@ export interface WarrantySchemaOptions {
   /** The current time; tests pin it. Defaults to the clock. */
   now?: () => Date
 }
-
-/** The warranty form's fields in screen order (focus goes to the first invalid one). */
-export const warrantyFields = [
-  'name',
-  'email',
-  'phone',
-  'product',
-  'serial_number',
-  'purchase_date',
-  'invoice_number',
-] as const
 
 /**
  * The warranty activation form for the given product slugs (the product list comes from content,

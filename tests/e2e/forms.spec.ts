@@ -89,7 +89,7 @@ test.describe('form pages before any script runs', () => {
     }
   })
 
-  test('yup and axios stay off the home page; form pages load the rules but not axios until used', async ({
+  test('yup and axios stay off every first load; the first focus in a form fetches both', async ({
     page,
     request,
   }) => {
@@ -100,21 +100,22 @@ test.describe('form pages before any script runs', () => {
       ].map((m) => m[1] ?? '')
       return (await Promise.all(urls.map(async (url) => (await request.get(url)).text()))).join('\n')
     }
-    const home = await scriptsOf('/')
-    expect(home).not.toContain('ValidationError')
-    expect(home).not.toContain('AxiosError')
-    const enquiry = await scriptsOf('/productenquiry/szephyr')
-    expect(enquiry).toContain('ValidationError')
-    expect(enquiry).not.toContain('AxiosError')
+    for (const path of ['/', '/productenquiry/szephyr', '/productregistration', '/support']) {
+      const scripts = await scriptsOf(path)
+      expect(scripts, path).not.toContain('ValidationError')
+      expect(scripts, path).not.toContain('AxiosError')
+    }
 
-    // Focusing a field fetches the request helper, ahead of the first submit.
+    // Focusing a field fetches the rules and the request helper, ahead of the first submit.
     const fetched: string[] = []
     page.on('response', async (response) => {
       if (response.url().endsWith('.js')) fetched.push(await response.text().catch(() => ''))
     })
     await openForm(page, '/productenquiry/szephyr')
+    expect(fetched.join('\n')).not.toContain('ValidationError')
     expect(fetched.join('\n')).not.toContain('AxiosError')
     await field(page, 'Name').focus()
+    await expect.poll(() => fetched.join('\n').includes('ValidationError')).toBe(true)
     await expect.poll(() => fetched.join('\n').includes('AxiosError')).toBe(true)
   })
 })
@@ -145,6 +146,30 @@ test.describe('contact form', () => {
     const error = await describedError(page, field(page, 'Name'))
     await expect(error).not.toHaveAttribute('role', /.*/)
     await expect(error).not.toHaveAttribute('aria-live', /.*/)
+  })
+
+  test('a field left before the rules have arrived shows and announces its problem when they do', async ({
+    page,
+  }) => {
+    let release = () => {}
+    const arrived = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/*.js', async (route) => {
+      const response = await route.fetch()
+      if ((await response.text()).includes('ValidationError')) await arrived
+      return route.fulfill({ response })
+    })
+    await openForm(page, '/support')
+    const live = page.getByRole('region', { name: 'Contact Us' }).getByRole('status')
+    await field(page, 'Name').focus()
+    await page.keyboard.press('Tab')
+    await expect(field(page, 'Email')).toBeFocused()
+    await expect(page.getByRole('form').getByText('Name is required')).toHaveCount(0)
+    await expect(live).toHaveText('')
+    release()
+    await expect(page.getByRole('form').getByText('Name is required')).toBeVisible()
+    await expect(live).toHaveText('Name is required')
   })
 
   test('submit touches every field and focuses the first invalid one, sending nothing', async ({ page }) => {
@@ -204,6 +229,29 @@ test.describe('contact form', () => {
     await expect(field(page, 'Description')).toHaveValue(CONTACT.description)
     await expect(page.getByRole('button', { name: 'Submit' })).toBeFocused()
     expect(api.calls).toHaveLength(1)
+  })
+
+  test('when the rules cannot be fetched, a submit sends nothing, says so, and works once they can', async ({
+    page,
+  }) => {
+    const api = await mockApi(page)
+    let offline = true
+    await page.route('**/*.js', async (route) => {
+      const response = await route.fetch()
+      if (offline && (await response.text()).includes('ValidationError')) return route.abort()
+      return route.fulfill({ response })
+    })
+    const submit = await openForm(page, '/support')
+    await fillContact(page)
+    await submit.click()
+    await expect(toast(page, 'alert', 'Something went wrong')).toBeVisible()
+    await expect(field(page, 'Description')).toHaveValue(CONTACT.description)
+    expect(api.calls).toHaveLength(0)
+
+    offline = false
+    await submit.click()
+    await expect(toast(page, 'status', 'Form submitted successfully')).toBeVisible()
+    expect(api.calls).toEqual([{ path: '/api/contactinformations', method: 'POST', body: CONTACT }])
   })
 
   test('a 2xx other than 201 is a failure too', async ({ page }) => {

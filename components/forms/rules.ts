@@ -1,0 +1,28 @@
+/**
+ * The three forms' rules as the browser runs them: the shared yup schemas of `lib/forms` (the intake
+ * server runs the same ones), checked synchronously on every change. This module and yup with it
+ * form their own chunk, fetched by {@link loadRules} when the visitor first focuses a form (or
+ * submits it), so a form page paints and hydrates without them.
+ */
+import { site } from 'virtual:site'
+import {
+  type ContactPayload,
+  contactSchema,
+  type EnquiryFormValues,
+  enquirySchema,
+  type FormResult,
+  validateFormSync,
+  type WarrantyPayload,
+  warrantySchema,
+} from '../../lib/forms/index.ts'
+
+type Check<P> = (values: Record<string, string>) => FormResult<P>
+
+export const validateContact: Check<ContactPayload> = (values) => validateFormSync(contactSchema, values)
+
+export const validateEnquiry: Check<EnquiryFormValues> = (values) => validateFormSync(enquirySchema, values)
+
+// The product list comes from content, as on the server.
+const warranty = warrantySchema(site.products.map((p) => p.slug))
+
+export const validateWarranty: Check<WarrantyPayload> = (values) => validateFormSync(warranty, values)
