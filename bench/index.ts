@@ -114,12 +114,15 @@ async function benchLighthouse() {
     const rows = await runLighthouse(origin, KEY_ROUTES)
     console.log('\nLighthouse (mobile, median of 3 runs):')
     console.log(
-      '| route | performance | accessibility | best practices | SEO | CLS | LCP |\n|---|---|---|---|---|---|---|',
+      '| route | perf | a11y | best pr. | SEO | CLS | LCP | TBT | JS | images |\n|---|---|---|---|---|---|---|---|---|---|',
     )
     for (const r of rows)
       console.log(
-        `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.cls.toFixed(3)} | ${r.lcpMs} ms |`,
+        `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.cls.toFixed(3)} | ${r.lcpMs} ms | ${r.tbtMs} ms | ${bytes(r.scriptBytes)} | ${bytes(r.imageBytes)} |`,
       )
+    console.log(
+      'JS and images: bytes transferred on the first load of the page on a phone, before any scrolling.',
+    )
   } finally {
     server.kill()
     await rm(scratch, { recursive: true, force: true })

@@ -10,6 +10,15 @@ export interface LighthouseRow {
   seo: number
   cls: number
   lcpMs: number
+  tbtMs: number
+  /** Bytes over the wire on the first load of the page (as Lighthouse's phone loads it, no scrolling). */
+  scriptBytes: number
+  imageBytes: number
+}
+
+interface ResourceItem {
+  resourceType: string
+  transferSize: number
 }
 
 /**
@@ -33,6 +42,11 @@ export async function runLighthouse(
     const lhr = result?.lhr
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`)
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+    const metric = (id: string) => Math.round(Number(lhr.audits[id]?.numericValue ?? 0))
+    const resources = (lhr.audits['resource-summary']?.details as { items?: ResourceItem[] } | undefined)
+      ?.items
+    const transferred = (type: string) =>
+      resources?.find((item) => item.resourceType === type)?.transferSize ?? 0
     return {
       route,
       performance: score('performance'),
@@ -40,7 +54,10 @@ export async function runLighthouse(
       bestPractices: score('best-practices'),
       seo: score('seo'),
       cls: Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0),
-      lcpMs: Math.round(Number(lhr.audits['largest-contentful-paint']?.numericValue ?? 0)),
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      scriptBytes: transferred('script'),
+      imageBytes: transferred('image'),
     }
   }
   const rows: LighthouseRow[] = []
