@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { Glyph } from './Glyph.tsx'
 
 /**
  * The floating 'Back to top' button (DECISIONS.md, Semantics): it appears once the page has been
@@ -39,16 +40,7 @@ export function BackToTop() {
         document.getElementById('top')?.focus({ preventScroll: true })
       }}
     >
-      <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
-        <path
-          d="M10 16V4M4.5 9.5 10 4l5.5 5.5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <Glyph name="arrow-up" />
       Back to top
     </button>
   )

@@ -1,10 +1,10 @@
 import type { ImageData } from '../cli/render/images.ts'
 import { ArtPicture } from './ArtPicture.tsx'
-import { EnvelopeIcon } from './EnvelopeIcon.tsx'
 import { Picture } from './Picture.tsx'
 import { StripeButton } from './StripeButton.tsx'
 import { DOMAIN_AOS } from './useScrollAnimations.ts'
 import './DomainPage.css'
+import { Glyph } from './Glyph.tsx'
 
 export interface DomainBlock {
   id: string
@@ -94,16 +94,7 @@ export function DomainPage({ domain, heading, intro, heroImage, blocks }: Domain
                   <a href={b.partner.url} target="_blank" rel="noopener noreferrer">
                     {b.partner.name}
                     <span className="visually-hidden"> (opens in a new tab)</span>
-                    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-                      <path
-                        d="M6 3H3v10h10v-3M9 3h4v4M13 3 7 9"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="1.6"
-                        strokeLinecap="round"
-                        strokeLinejoin="round"
-                      />
-                    </svg>
+                    <Glyph name="external" size={14} />
                   </a>
                 </p>
               )}
@@ -119,7 +110,7 @@ export function DomainPage({ domain, heading, intro, heroImage, blocks }: Domain
             <p>Share your requirements and an engineer will reply within 24 hours.</p>
           </div>
           <StripeButton href="/support">
-            <EnvelopeIcon size={20} />
+            <Glyph name="envelope" size={20} />
             Contact Us
           </StripeButton>
         </div>

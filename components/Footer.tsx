@@ -1,5 +1,5 @@
 import type { Site } from '../cli/content/schemas/site.ts'
-import { EnvelopeIcon } from './EnvelopeIcon.tsx'
+import { Glyph } from './Glyph.tsx'
 import { Logo } from './Logo.tsx'
 import { SOLUTIONS } from './nav.ts'
 
@@ -49,7 +49,7 @@ export function Footer({ company, contact, year }: FooterProps) {
           <h2 className="site-footer__heading">Get in touch</h2>
           <p>
             <a className="site-footer__mail" href={`mailto:${contact.email}`}>
-              <EnvelopeIcon size={20} />
+              <Glyph name="envelope" size={20} />
               {contact.email}
             </a>
           </p>

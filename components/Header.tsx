@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react'
+import { Glyph } from './Glyph.tsx'
 import { Logo } from './Logo.tsx'
 import { MobileBar } from './MobileBar.tsx'
 import { isCurrent, type MenuProduct, SOLUTIONS } from './nav.ts'
@@ -78,7 +79,7 @@ export function Header({ company, products, pathname }: HeaderProps) {
                 onKeyDown={arrowInto('products', productsId)}
               >
                 Products
-                <Chevron />
+                <Glyph name="chevron-down" className="site-header__chevron" />
               </button>
               <ProductsMenu
                 id={productsId}
@@ -94,7 +95,7 @@ export function Header({ company, products, pathname }: HeaderProps) {
                 onKeyDown={arrowInto('solutions', solutionsId)}
               >
                 Solutions
-                <Chevron />
+                <Glyph name="chevron-down" className="site-header__chevron" />
               </button>
               <div className="site-header__dropdown" hidden={open !== 'solutions'}>
                 <ul id={solutionsId} className="site-header__solutions">
@@ -136,26 +137,5 @@ export function Header({ company, products, pathname }: HeaderProps) {
         onNavigate={() => openMenu(null)}
       />
     </header>
-  )
-}
-
-function Chevron() {
-  return (
-    <svg
-      className="site-header__chevron"
-      viewBox="0 0 12 12"
-      width="12"
-      height="12"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path
-        d="m2.5 4.5 3.5 3.5 3.5-3.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-      />
-    </svg>
   )
 }

@@ -1,4 +1,5 @@
 import { ArtPicture } from '../ArtPicture.tsx'
+import { Glyph } from '../Glyph.tsx'
 import { Picture } from '../Picture.tsx'
 import type { Application as Data } from './types.ts'
 
@@ -25,19 +26,7 @@ export function Application({ application, name }: { application: Data; name: st
             <ul className="pweb__features">
               {web.features.map((f) => (
                 <li key={f}>
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 24 24"
-                    width="22"
-                    height="22"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2.5"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  >
-                    <path d="m5 12.5 4.5 4.5L19 7.5" />
-                  </svg>
+                  <Glyph name="check" size={22} />
                   {f}
                 </li>
               ))}

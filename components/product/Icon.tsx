@@ -1,4 +1,5 @@
 import type { ICON_NAMES } from '../../cli/content/schemas/product.ts'
+import { LineArt } from '../Glyph.tsx'
 
 export type IconName = (typeof ICON_NAMES)[number]
 
@@ -28,22 +29,11 @@ const PATHS: Record<IconName, string> = {
   chip: 'M7 7h10v10H7ZM10 10h4v4h-4ZM10 3v4m4-4v4m-4 10v4m4-4v4M3 10h4m-4 4h4m10-4h4m-4 4h4',
 }
 
-/** A decorative line icon, 24 px, in the current text colour. */
+/** A decorative line icon of product content, 24 px, in the current text colour. */
 export function Icon({ name }: { name: IconName }) {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineArt box={24} weight={2}>
       <path d={PATHS[name]} />
-    </svg>
+    </LineArt>
   )
 }

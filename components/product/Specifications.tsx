@@ -1,3 +1,4 @@
+import { Glyph } from '../Glyph.tsx'
 import { Picture } from '../Picture.tsx'
 import type { Specifications as Data } from './types.ts'
 
@@ -53,19 +54,7 @@ export function Specifications({
             </dl>
             {brochure && (
               <a className="pspec-brochure" href={brochure.href}>
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  width="22"
-                  height="22"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                >
-                  <path d="M12 4v11m-4.5-4.5L12 15l4.5-4.5M5 19.5h14" />
-                </svg>
+                <Glyph name="download" size={22} />
                 <span>
                   Download the brochure{' '}
                   <span className="pspec-brochure__title">{`${brochure.title} (PDF)`}</span>

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react'
 import './StepNav.css'
+import { Glyph } from '../Glyph.tsx'
 
 interface Step {
   label: string
@@ -158,18 +159,7 @@ export function StepNav({ steps }: { steps: Step[] }) {
             <ul>
               <li>
                 <button type="button" className="pstep-cancel" aria-label="Cancel" onClick={close}>
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 24 24"
-                    width="20"
-                    height="20"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2.5"
-                    strokeLinecap="round"
-                  >
-                    <path d="M6 6l12 12M18 6 6 18" />
-                  </svg>
+                  <Glyph name="close" size={20} />
                 </button>
               </li>
               {items((e, i) => {

@@ -3,6 +3,7 @@ import { useData } from 'vike-react/useData'
 import { Picture } from '../../components/Picture.tsx'
 import type { Data } from './+data.ts'
 import './About.css'
+import { Glyph } from '../../components/Glyph.tsx'
 
 /** The hash that scrolls to the offices (DECISIONS.md, Routes). */
 const LOCATION = 'location'
@@ -86,15 +87,7 @@ export default function Page() {
             {offices.map((o) => (
               <li key={o.name} className="office-card">
                 <h3>
-                  <svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true" focusable="false">
-                    <path
-                      d="M8 15s5-4.6 5-8.5a5 5 0 0 0-10 0C3 10.4 8 15 8 15Z"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="1.6"
-                    />
-                    <circle cx="8" cy="6.5" r="1.8" fill="currentColor" />
-                  </svg>
+                  <Glyph name="map-pin" size={18} />
                   {o.name}
                 </h3>
                 <address>{o.address}</address>

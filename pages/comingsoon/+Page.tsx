@@ -1,7 +1,7 @@
 import { useData } from 'vike-react/useData'
-import { EnvelopeIcon } from '../../components/EnvelopeIcon.tsx'
 import type { Data } from './+data.ts'
 import '../_error/Message.css'
+import { Glyph } from '../../components/Glyph.tsx'
 
 export default function Page() {
   const { title, email } = useData<Data>()
@@ -43,7 +43,7 @@ export default function Page() {
           </a>
         </div>
         <p className="message-screen__mail">
-          <EnvelopeIcon size={18} />
+          <Glyph name="envelope" size={18} />
           <a href={`mailto:${email}`}>{email}</a>
         </p>
       </div>

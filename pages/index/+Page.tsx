@@ -1,10 +1,10 @@
 import { useData } from 'vike-react/useData'
 import { CardGrid } from '../../components/CardGrid.tsx'
-import { EnvelopeIcon } from '../../components/EnvelopeIcon.tsx'
 import { Picture } from '../../components/Picture.tsx'
 import { StripeButton } from '../../components/StripeButton.tsx'
 import type { Data } from './+data.ts'
 import './Home.css'
+import { Glyph } from '../../components/Glyph.tsx'
 
 export default function Page() {
   const { tagline, hero, visionMission, domains, solutions } = useData<Data>()
@@ -44,18 +44,7 @@ export default function Page() {
             <article className="home-vm__card" data-aos="fade-up">
               <h3>
                 <span className="home-vm__icon" aria-hidden="true">
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 24 24"
-                    width="20"
-                    height="20"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                  >
-                    <path d="M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12Z" />
-                    <circle cx="12" cy="12" r="3" />
-                  </svg>
+                  <Glyph name="eye" size={20} />
                 </span>
                 Our vision
               </h3>
@@ -64,19 +53,7 @@ export default function Page() {
             <article className="home-vm__card" data-aos="fade-up" data-aos-delay="100">
               <h3>
                 <span className="home-vm__icon" aria-hidden="true">
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 24 24"
-                    width="20"
-                    height="20"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                  >
-                    <circle cx="12" cy="12" r="8.5" />
-                    <circle cx="12" cy="12" r="4.5" />
-                    <circle cx="12" cy="12" r="0.8" fill="currentColor" />
-                  </svg>
+                  <Glyph name="target" size={20} />
                 </span>
                 Our mission
               </h3>
@@ -123,7 +100,7 @@ export default function Page() {
             <p>Tell us what you need to connect, control or monitor. Our engineers reply within 24 hours.</p>
           </div>
           <StripeButton href="/support">
-            <EnvelopeIcon size={20} />
+            <Glyph name="envelope" size={20} />
             Write to us
           </StripeButton>
         </div>

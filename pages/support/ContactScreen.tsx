@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Site } from '../../cli/content/schemas/site.ts'
-import { EnvelopeIcon } from '../../components/EnvelopeIcon.tsx'
 import { ContactForm } from '../../components/forms/ContactForm.tsx'
 import { Logo } from '../../components/Logo.tsx'
 import './ContactScreen.css'
+import { Glyph } from '../../components/Glyph.tsx'
 
 /**
  * site-spec.md §4/§9: the info panel slides with delays of 100 ms and 1000 ms. The slide starts 100 ms
@@ -72,7 +72,7 @@ export function ContactScreen({ company, contact, offices }: ContactScreenProps)
         <aside className={`contact-info on-dark contact-info--${stage}`} aria-labelledby="contact-info-title">
           <div className="contact-info__top">
             <h2 id="contact-info-title" className="contact-info__title">
-              <EnvelopeIcon size={22} />
+              <Glyph name="envelope" size={22} />
               <span className="contact-info__title-text">Contact information</span>
             </h2>
             <button
@@ -82,16 +82,7 @@ export function ContactScreen({ company, contact, offices }: ContactScreenProps)
               aria-controls={detailsId}
               onClick={toggle}
             >
-              <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-                <path
-                  d="m10 3-5 5 5 5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
-              </svg>
+              <Glyph name="chevron-left" />
               <span className="visually-hidden">{expanded ? 'Hide' : 'Show'} contact information</span>
             </button>
           </div>
@@ -136,15 +127,7 @@ export function ContactScreen({ company, contact, offices }: ContactScreenProps)
               {offices.map((o) => (
                 <li key={o.name}>
                   <a href={o.mapUrl} target="_blank" rel="noopener noreferrer">
-                    <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-                      <path
-                        d="M8 15s5-4.6 5-8.5a5 5 0 0 0-10 0C3 10.4 8 15 8 15Z"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="1.6"
-                      />
-                      <circle cx="8" cy="6.5" r="1.8" fill="currentColor" />
-                    </svg>
+                    <Glyph name="map-pin" />
                     <span>{o.name}</span>
                     <span className="visually-hidden"> office on the map (opens in a new tab)</span>
                   </a>

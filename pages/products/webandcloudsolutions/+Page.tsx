@@ -3,6 +3,7 @@ import { useData } from 'vike-react/useData'
 import { Picture } from '../../../components/Picture.tsx'
 import type { Data } from './+data.ts'
 import './WebAndCloud.css'
+import { Glyph } from '../../../components/Glyph.tsx'
 
 /**
  * The 'Web And Cloud Solutions' page (the spec's "index 18"). Its pinned scroll animations are CSS
@@ -34,16 +35,7 @@ export default function Page() {
           </div>
           <span className="wc-cue" aria-hidden="true">
             Scroll
-            <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" focusable="false">
-              <path
-                d="M10 4v12M4.5 10.5 10 16l5.5-5.5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <Glyph name="arrow-down" />
           </span>
         </div>
       </section>
