@@ -1,21 +1,14 @@
+import { ROUTES } from '../../lib/routes.ts'
 import type { Content } from '../content/load.ts'
 
-/** Routes every build has, whatever the content (DECISIONS.md, Routes). */
-export const STATIC_ROUTES = [
-  '/',
-  '/aboutus',
-  '/support',
-  '/customercare.html',
-  '/contactinformations',
-  '/productregistration',
-  '/warrantyregistration',
-  '/privacy_policy',
-  '/comingsoon',
-  '/space',
-  '/railways',
-  '/pdf-redirect',
+/**
+ * Routes every build has, whatever the content: the route table's fixed routes (lib/routes.ts) and
+ * the Web And Cloud page, a fixed page under `/products/:slug`.
+ */
+export const STATIC_ROUTES: readonly string[] = [
+  ...ROUTES.filter((route) => !route.includes(':') && route !== '*'),
   '/products/webandcloudsolutions',
-] as const
+]
 
 /** Every route the content defines, in a stable order. */
 export function expectedRoutes(content: Content): string[] {
