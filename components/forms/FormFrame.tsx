@@ -83,7 +83,7 @@ export function FormFrame<F extends string>({
         </form>
       )}
       {/* biome-ignore lint/a11y/useSemanticElements: a live region, not a form result */}
-      <p className="form-sr-only" role="status">
+      <p className="visually-hidden" role="status">
         {form.announcement}
       </p>
     </section>
