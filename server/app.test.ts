@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from './serve.ts'
+import type { RunningServer } from './serve.ts'
 import { submissionsCsv } from './submissions-format.ts'
-import { makeSite, postJson, SITE_ORIGIN, type SiteFixture, SLUGS, VALID } from './testing.ts'
+import { makeSite, postJson, SITE_ORIGIN, type SiteFixture, startFixtureServer, VALID } from './testing.ts'
 
 let site: SiteFixture
 let server: RunningServer
@@ -9,14 +9,8 @@ const logLines: string[] = []
 
 beforeAll(async () => {
   site = await makeSite()
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dist: site.dist,
-    dataDir: site.data,
-    productSlugs: SLUGS,
+  server = await startFixtureServer(site, {
     siteOrigin: SITE_ORIGIN,
-    rateLimit: 0,
     log: (line) => logLines.push(line),
   })
 })
@@ -410,15 +404,7 @@ describe('rate limit', () => {
   let limited: RunningServer
 
   beforeAll(async () => {
-    limited = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      dist: site.dist,
-      dataDir: `${site.data}-limited`,
-      productSlugs: SLUGS,
-      rateLimit: 3,
-      log: () => {},
-    })
+    limited = await startFixtureServer(site, { dataDir: `${site.data}-limited`, rateLimit: 3 })
   })
 
   afterAll(() => limited?.close())
@@ -460,13 +446,8 @@ describe('methods no route names', () => {
 describe('when the database fails', () => {
   it('answers 500 (never 201), logs the stack, and keeps serving pages', async () => {
     const lines: string[] = []
-    const broken = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      dist: site.dist,
+    const broken = await startFixtureServer(site, {
       dataDir: `${site.data}-broken`,
-      productSlugs: SLUGS,
-      rateLimit: 0,
       log: (line) => lines.push(line),
     })
     try {

@@ -1,22 +1,14 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type RunningServer, startServer } from './serve.ts'
-import { makeSite, postJson, type SiteFixture, SLUGS, seededRandom, VALID } from './testing.ts'
+import type { RunningServer } from './serve.ts'
+import { makeSite, postJson, type SiteFixture, seededRandom, startFixtureServer, VALID } from './testing.ts'
 
 let site: SiteFixture
 let server: RunningServer
 
 beforeAll(async () => {
   site = await makeSite()
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dist: site.dist,
-    dataDir: site.data,
-    productSlugs: SLUGS,
-    rateLimit: 0,
-    log: () => {},
-  })
+  server = await startFixtureServer(site)
 })
 
 afterAll(async () => {

@@ -2,8 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { backoff } from './outbox.ts'
-import { type RunningServer, startServer } from './serve.ts'
-import { makeSite, postJson, type SiteFixture, SLUGS, VALID } from './testing.ts'
+import type { RunningServer } from './serve.ts'
+import { makeSite, postJson, type SiteFixture, startFixtureServer, VALID } from './testing.ts'
 
 interface Call {
   headers: IncomingHttpHeaders
@@ -42,16 +42,7 @@ const running: RunningServer[] = []
 const hooks: Server[] = []
 
 const start = async (url: string) => {
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dist: site.dist,
-    dataDir: site.data,
-    productSlugs: SLUGS,
-    rateLimit: 0,
-    webhook: { url, baseDelayMs: 20, maxDelayMs: 40 },
-    log: () => {},
-  })
+  const server = await startFixtureServer(site, { webhook: { url, baseDelayMs: 20, maxDelayMs: 40 } })
   running.push(server)
   return server
 }

@@ -1,10 +1,11 @@
 /**
  * Fixtures for the server tests: a small built site, a content folder with a catalogue, valid form
- * bodies, and a JSON POST helper. Not a test file itself.
+ * bodies, a JSON POST helper and a server started on the fixture. Not a test file itself.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { type RunningServer, type ServeOptions, startServer } from './serve.ts'
 
 export const SLUGS = ['szephyr', 'smazer', 'vidyuraksha_2.0']
 export const SITE_ORIGIN = 'https://www.example.com'
@@ -107,4 +108,24 @@ export function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
+}
+
+/**
+ * `startServer` on a fixture site at a free local port, quiet and without a rate limit unless the
+ * test says otherwise.
+ */
+export function startFixtureServer(
+  site: SiteFixture,
+  options: Partial<ServeOptions> = {},
+): Promise<RunningServer> {
+  return startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dist: site.dist,
+    dataDir: site.data,
+    productSlugs: SLUGS,
+    rateLimit: 0,
+    log: () => {},
+    ...options,
+  })
 }
