@@ -4,6 +4,7 @@ import { buildConfig } from '../config.ts'
 import { loadContent } from '../content/load.ts'
 import { SiteError } from '../errors.ts'
 import { projectPaths } from '../paths.ts'
+import { intFlag } from './flags.ts'
 
 /** `site brochures check`: every brochure PDF exists at the storage base and is a real PDF. */
 export function register(program: Command): void {
@@ -24,13 +25,14 @@ export function register(program: Command): void {
       '\nThe PDF of brochure <id> is <storage base>/brochures/<id>.pdf. Exit code 1 when any is missing or wrong.',
     )
     .action(async (options: { storageBase?: string; timeout: string; root?: string }) => {
+      const timeoutMs = intFlag(options.timeout, '--timeout', 1, 600_000, '20000')
       const paths = projectPaths(options.root)
       const content = await loadContent(paths.content)
       const storageBase = options.storageBase ?? buildConfig(content.site).storageBase
       const results = await checkBrochures(content.brochures, {
         storageBase,
         publicDir: paths.public,
-        timeoutMs: Number(options.timeout),
+        timeoutMs,
       })
       const bad = results.filter((r) => !r.ok)
       for (const r of bad) console.error(`${r.id}: ${r.url} ${r.reason}`)

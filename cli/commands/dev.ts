@@ -4,6 +4,7 @@ import { clearContentCache, loadContent } from '../content/load.ts'
 import { printError } from '../errors.ts'
 import { runImages, summaryLine } from '../images/run.ts'
 import { projectPaths } from '../paths.ts'
+import { intFlag } from './flags.ts'
 
 /** `site dev`: Vike's dev server, plus image re-encoding when content or artwork changes. */
 export function register(program: Command): void {
@@ -17,6 +18,7 @@ export function register(program: Command): void {
       '\nA content mistake is printed here with its file:line:col; fix it and save to reload.',
     )
     .action(async (options: { port: string; host: string }) => {
+      const port = intFlag(options.port, '--port', 0, 65535, '3000')
       const paths = projectPaths()
       process.env.SITE_ROOT = paths.root
       const refreshImages = async () => {
@@ -37,7 +39,7 @@ export function register(program: Command): void {
       })
       const { dev } = await import('vike/api')
       const { viteServer } = await dev({
-        viteConfig: { root: paths.root, server: { port: Number(options.port), host: options.host } },
+        viteConfig: { root: paths.root, server: { port, host: options.host } },
       })
       // Vike's dev() already listens.
       viteServer.printUrls()

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Command } from 'commander'
-import { SiteError } from '../errors.ts'
 import { projectPaths } from '../paths.ts'
+import { intFlag } from './flags.ts'
 
 export interface ServeFlags {
   port: string
@@ -12,18 +12,6 @@ export interface ServeFlags {
   webhook?: string
   root?: string
   trustProxy?: boolean
-}
-
-/** A whole number in [min, max], or a SiteError naming the flag. */
-export function intFlag(value: string, flag: string, min: number, max: number, example: string): number {
-  const n = Number(value)
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max)
-    throw new SiteError(
-      'bad-flag',
-      `${flag} must be a whole number from ${min} to ${max}, not "${value}".`,
-      `e.g. ${flag} ${example}`,
-    )
-  return n
 }
 
 /** `site serve`: the built site and the intake API in one process. */
