@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { loadOnce } from '../../lib/load-once.ts'
 import { type BuildConfig, buildConfig } from '../config.ts'
 import { type Content, loadContent } from '../content/load.ts'
 import { SiteError } from '../errors.ts'
@@ -13,20 +14,16 @@ export interface RenderContext {
   images: Record<string, ManifestEntry>
 }
 
-let pending: Promise<RenderContext> | undefined
+let cached = loadOnce(load)
 
 /** Loads the render context once per process (a pre-render of every page reads content once). */
 export function renderContext(): Promise<RenderContext> {
-  pending ??= load()
-  pending.catch(() => {
-    pending = undefined
-  })
-  return pending
+  return cached()
 }
 
 /** Forgets the cached context (the dev server calls this when content or images change). */
 export function resetRenderContext(): void {
-  pending = undefined
+  cached = loadOnce(load)
 }
 
 async function load(): Promise<RenderContext> {
