@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import { defineConfig, type Plugin } from 'vite'
-import { sitePlugin } from './cli/render/vite-plugin.ts'
+import { sitePlugin } from './cli/build/vite-plugin.ts'
 
 const PREACT: Record<string, string> = {
   react: 'preact/compat',

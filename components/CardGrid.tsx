@@ -1,4 +1,4 @@
-import type { ImageData } from '../cli/render/images.ts'
+import type { ImageData } from '../renderer/images.ts'
 import { Picture } from './Picture.tsx'
 
 export interface CardItem {

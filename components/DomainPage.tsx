@@ -1,4 +1,4 @@
-import type { ImageData } from '../cli/render/images.ts'
+import type { ImageData } from '../renderer/images.ts'
 import { ArtPicture } from './ArtPicture.tsx'
 import { Picture } from './Picture.tsx'
 import { StripeButton } from './StripeButton.tsx'

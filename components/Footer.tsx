@@ -1,4 +1,4 @@
-import type { Site } from '../cli/content/schemas/site.ts'
+import type { Site } from '../renderer/content/schemas/site.ts'
 import { Glyph } from './Glyph.tsx'
 import { Logo } from './Logo.tsx'
 import { SOLUTIONS } from './nav.ts'

@@ -1,4 +1,4 @@
-import type { ImageData } from '../cli/render/images.ts'
+import type { ImageData } from '../renderer/images.ts'
 
 /** A product as the menus show it (virtual:site `products`): name, link and the header preview image. */
 export interface MenuProduct {

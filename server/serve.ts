@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { SiteError } from '../cli/errors.ts'
+import { SiteError } from '../lib/errors.ts'
 import { type AppOptions, createApp, type IntakeApp } from './app.ts'
 
 export interface ServeOptions extends AppOptions {

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { Command } from 'commander'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { register } from '../cli/commands/serve.ts'
-import type { SiteError } from '../cli/errors.ts'
+import type { SiteError } from '../lib/errors.ts'
 import { readServerContent } from './site-config.ts'
 import { makeSite, type SiteFixture, SLUGS } from './testing.ts'
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parse } from 'yaml'
-import { SiteError } from '../cli/errors.ts'
+import { SiteError } from '../lib/errors.ts'
 
 /** What the intake server takes from content/: the product slugs and the site's public origin. */
 export interface ServerContent {

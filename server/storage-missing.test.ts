@@ -1,5 +1,5 @@
 import { expect, it, vi } from 'vitest'
-import { SiteError } from '../cli/errors.ts'
+import { SiteError } from '../lib/errors.ts'
 import { openStorage } from './storage.ts'
 
 // What an install with --omit=optional leaves: no better-sqlite3 at all.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type BetterSqlite3 from 'better-sqlite3'
-import { SiteError } from '../cli/errors.ts'
+import { SiteError } from '../lib/errors.ts'
 
 /** The three forms the intake API takes. */
 export const KINDS = ['contact', 'enquiry', 'warranty'] as const

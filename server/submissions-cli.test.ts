@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { Command } from 'commander'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { register } from '../cli/commands/submissions.ts'
-import { SiteError } from '../cli/errors.ts'
+import { SiteError } from '../lib/errors.ts'
 import { type NewSubmission, openStorage } from './storage.ts'
 import { makeSite, type SiteFixture } from './testing.ts'
 

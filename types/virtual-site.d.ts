@@ -1,8 +1,8 @@
 declare module 'virtual:site' {
-  import type { ImageData } from '../cli/render/images.ts'
-  import type { Site, Brochure } from '../cli/content/schemas/site.ts'
+  import type { ImageData } from '../renderer/images.ts'
+  import type { Site, Brochure } from '../renderer/content/schemas/site.ts'
 
-  /** The public part of the content that every page's shell needs; see cli/render/vite-plugin.ts. */
+  /** The public part of the content that every page's shell needs; see cli/build/vite-plugin.ts. */
   export interface SiteShell {
     company: string
     contact: Site['contact']

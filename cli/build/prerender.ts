@@ -1,7 +1,7 @@
 import { readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import type { ProjectPaths } from '../paths.ts'
-import { resetRenderContext } from '../render/context.ts'
+import { resetRenderContext } from '../../renderer/context.ts'
+import type { ProjectPaths } from '../../renderer/paths.ts'
 
 /** Runs Vike's build with pre-rendering (the equivalent of `vike build`) and counts the pages written. */
 export async function prerender(paths: ProjectPaths): Promise<{ pages: number }> {

@@ -1,4 +1,4 @@
-import { SiteError } from '../errors.ts'
+import { SiteError } from '../../lib/errors.ts'
 import { duration, elapsed } from '../timing.ts'
 
 /** One stage of `site build`: runs, and says in one line what it did. */

@@ -1,9 +1,9 @@
 import type { Command } from 'commander'
+import { SiteError } from '../../lib/errors.ts'
+import { buildConfig } from '../../renderer/config.ts'
+import { loadContent } from '../../renderer/content/load.ts'
+import { projectPaths } from '../../renderer/paths.ts'
 import { checkBrochures } from '../brochures/check.ts'
-import { buildConfig } from '../config.ts'
-import { loadContent } from '../content/load.ts'
-import { SiteError } from '../errors.ts'
-import { projectPaths } from '../paths.ts'
 import { intFlag } from './flags.ts'
 
 /** `site brochures check`: every brochure PDF exists at the storage base and is a real PDF. */

@@ -1,9 +1,9 @@
 import { watch } from 'node:fs'
 import type { Command } from 'commander'
-import { clearContentCache, loadContent } from '../content/load.ts'
+import { clearContentCache, loadContent } from '../../renderer/content/load.ts'
+import { projectPaths } from '../../renderer/paths.ts'
 import { printError } from '../errors.ts'
 import { runImages, summaryLine } from '../images/run.ts'
-import { projectPaths } from '../paths.ts'
 import { intFlag } from './flags.ts'
 
 /** `site dev`: Vike's dev server, plus image re-encoding when content or artwork changes. */

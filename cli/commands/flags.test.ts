@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import { describe, expect, it } from 'vitest'
-import type { SiteError } from '../errors.ts'
+import type { SiteError } from '../../lib/errors.ts'
 import { register as registerBrochures } from './brochures.ts'
 import { register as registerDev } from './dev.ts'
 

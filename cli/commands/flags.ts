@@ -1,4 +1,4 @@
-import { SiteError } from '../errors.ts'
+import { SiteError } from '../../lib/errors.ts'
 
 /** A whole number in [min, max], or a SiteError naming the flag. */
 export function intFlag(value: string, flag: string, min: number, max: number, example: string): number {

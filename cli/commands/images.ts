@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
-import { loadContent } from '../content/load.ts'
+import { loadContent } from '../../renderer/content/load.ts'
+import { projectPaths } from '../../renderer/paths.ts'
 import { runImages, summaryLine } from '../images/run.ts'
-import { projectPaths } from '../paths.ts'
 
 /** `site images`: turns the source artwork into responsive .webp files, reusing cached encodes. */
 export function register(program: Command): void {

@@ -1,12 +1,14 @@
 import type { Command } from 'commander'
+import { projectPaths } from '../../renderer/paths.ts'
 import { writeSchemas } from '../content/publish.ts'
-import { projectPaths } from '../paths.ts'
 
 /** `site schemas`: writes content/schemas/*.json from the TypeScript definitions. */
 export function register(program: Command): void {
   program
     .command('schemas')
-    .description('Write the JSON Schemas editors use (content/schemas/*.json) from cli/content/schemas/.')
+    .description(
+      'Write the JSON Schemas editors use (content/schemas/*.json) from renderer/content/schemas/.',
+    )
     .addHelpText(
       'after',
       '\nRun it after changing a schema definition; a unit test fails while the published files are stale.',

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { Command } from 'commander'
-import { projectPaths } from '../paths.ts'
+import { projectPaths } from '../../renderer/paths.ts'
 import { intFlag } from './flags.ts'
 
 export interface ServeFlags {

@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Command } from 'commander'
+import { plural, SiteError } from '../../lib/errors.ts'
+import { projectPaths } from '../../renderer/paths.ts'
 import { KINDS, type Kind, type ListFilter, openStorage, type Submission } from '../../server/storage.ts'
-import { plural, SiteError } from '../errors.ts'
-import { projectPaths } from '../paths.ts'
 
 interface ReadFlags {
   data?: string

@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
-import { readContent } from '../content/load.ts'
-import { plural, SiteError } from '../errors.ts'
-import { projectPaths } from '../paths.ts'
+import { plural, SiteError } from '../../lib/errors.ts'
+import { readContent } from '../../renderer/content/load.ts'
+import { projectPaths } from '../../renderer/paths.ts'
 import { elapsed } from '../timing.ts'
 
 /** `site validate`: checks every content file and reports every problem in one run. */

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { publishedSchemas } from './sources.ts'
+import { publishedSchemas } from '../../renderer/content/sources.ts'
 
 /** The JSON text of every published schema, by file name (stable key order, trailing newline). */
 export function schemaFiles(): Map<string, string> {

@@ -1,6 +1,6 @@
-import { walk } from '../content/checks.ts'
-import type { Content } from '../content/load.ts'
-import { SINGLE_FILES } from '../content/sources.ts'
+import { walk } from '../../renderer/content/checks.ts'
+import type { Content } from '../../renderer/content/load.ts'
+import { SINGLE_FILES } from '../../renderer/content/sources.ts'
 import { LADDERS, type Slot, slotOf } from './ladders.ts'
 
 /** Where content refers to an image. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type Metadata } from 'sharp'
+import { defaultWidth, type ManifestEntry, outputName } from '../../renderer/images.ts'
 import type { ImageSource } from './collect.ts'
 import { widthsFor } from './ladders.ts'
 
@@ -18,15 +19,6 @@ export interface EncodeSettings {
 }
 
 export const DEFAULT_SETTINGS: EncodeSettings = { quality: 80, effort: 4, avif: false }
-
-/** What pages need to know about an encoded image. */
-export interface ManifestEntry {
-  /** Width and height of the largest encoded file, for the `width`/`height` attributes. */
-  width: number
-  height: number
-  widths: number[]
-  formats: ('webp' | 'avif')[]
-}
 
 export interface EncodeResult {
   ref: string
@@ -56,18 +48,6 @@ interface Folders {
   media: string
   /** .cache/images */
   cache: string
-}
-
-/** Output file name for a width: `Header/szephyr.svg` at 320 → `Header/szephyr-320.webp`. */
-export function outputName(ref: string, width: number | undefined, format: 'webp' | 'avif' = 'webp'): string {
-  const base = ref.replace(/\.[a-z]+$/i, '')
-  return width === undefined ? `${base}.${format}` : `${base}-${width}.${format}`
-}
-
-/** The width written without a suffix (`name.webp`): the largest encoded width up to 1200 px. */
-export function defaultWidth(widths: readonly number[]): number {
-  const fitting = widths.filter((w) => w <= 1200)
-  return fitting.at(-1) ?? widths[0] ?? 0
 }
 
 /**

@@ -2,10 +2,11 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pLimit from 'p-limit'
 import sharp from 'sharp'
-import type { Content } from '../content/load.ts'
-import { parseYaml } from '../content/locate.ts'
-import { type Problem, SiteError } from '../errors.ts'
-import type { ProjectPaths } from '../paths.ts'
+import { type Problem, SiteError } from '../../lib/errors.ts'
+import type { Content } from '../../renderer/content/load.ts'
+import { parseYaml } from '../../renderer/content/locate.ts'
+import { type ManifestEntry, manifestFile } from '../../renderer/images.ts'
+import type { ProjectPaths } from '../../renderer/paths.ts'
 import { bytes } from '../timing.ts'
 import { collectImages } from './collect.ts'
 import {
@@ -13,7 +14,6 @@ import {
   type EncodeResult,
   type EncodeSettings,
   encodeImage,
-  type ManifestEntry,
   SourceError,
 } from './encode.ts'
 import { progress } from './progress.ts'
@@ -35,9 +35,6 @@ export interface ImagesSummary {
   outBytes: number
   manifest: Record<string, ManifestEntry>
 }
-
-/** Where the image manifest lives: pages read it to write srcset, width and height. */
-export const manifestFile = (paths: ProjectPaths) => path.join(paths.cache, 'images', 'manifest.json')
 
 /** Encodes every image the content references into public/media, reusing cached encodes. */
 export async function runImages(

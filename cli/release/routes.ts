@@ -1,5 +1,5 @@
 import { ROUTES } from '../../lib/routes.ts'
-import type { Content } from '../content/load.ts'
+import type { Content } from '../../renderer/content/load.ts'
 
 /**
  * Routes every build has, whatever the content: the route table's fixed routes (lib/routes.ts) and

@@ -2,8 +2,8 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { readContent } from '../content/load.ts'
-import { SiteError } from '../errors.ts'
+import { SiteError } from '../../lib/errors.ts'
+import { readContent } from '../../renderer/content/load.ts'
 import { createProgram } from '../index.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')

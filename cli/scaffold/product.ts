@@ -1,4 +1,4 @@
-import { PLACEHOLDER } from '../content/checks.ts'
+import { PLACEHOLDER } from '../../renderer/content/checks.ts'
 
 /**
  * The YAML a new product starts from: every field a page needs, each marked as a placeholder that

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { BuildConfig } from '../config.ts'
+import type { BuildConfig } from '../../renderer/config.ts'
 import { writeCdnFiles } from '../release/cdn-files.ts'
 import { verifySite } from './verify.ts'
 

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { parse } from 'node-html-parser'
-import type { BuildConfig } from '../config.ts'
+import type { BuildConfig } from '../../renderer/config.ts'
 import { type BuiltPage, publicPages, readPages } from '../release/cdn-files.ts'
 import { htmlFilesFor } from '../release/routes.ts'
 

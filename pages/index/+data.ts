@@ -1,7 +1,7 @@
 // https://vike.dev/data
-import { renderContext } from '../../cli/render/context.ts'
-import { imageFor } from '../../cli/render/images.ts'
-import { seoFor } from '../../cli/render/seo.ts'
+import { renderContext } from '../../renderer/context.ts'
+import { imageFor } from '../../renderer/images.ts'
+import { seoFor } from '../../renderer/seo.ts'
 
 export async function data() {
   const ctx = await renderContext()

@@ -1,6 +1,6 @@
 // https://vike.dev/data
-import { renderContext } from '../../cli/render/context.ts'
-import { seoFor } from '../../cli/render/seo.ts'
+import { renderContext } from '../../renderer/context.ts'
+import { seoFor } from '../../renderer/seo.ts'
 
 export async function data() {
   const ctx = await renderContext()

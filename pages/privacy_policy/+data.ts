@@ -1,7 +1,7 @@
 // https://vike.dev/data
 import { Marked } from 'marked'
-import { renderContext } from '../../cli/render/context.ts'
-import { seoFor } from '../../cli/render/seo.ts'
+import { renderContext } from '../../renderer/context.ts'
+import { seoFor } from '../../renderer/seo.ts'
 
 /**
  * The policy's Markdown becomes HTML here, at build time, so the browser never loads a Markdown parser.

@@ -1,5 +1,5 @@
-import { renderContext } from '../../cli/render/context.ts'
-import { seoFor } from '../../cli/render/seo.ts'
+import { renderContext } from '../../renderer/context.ts'
+import { seoFor } from '../../renderer/seo.ts'
 
 /**
  * The data of the warranty activation screen. It is pre-rendered at /productregistration and at

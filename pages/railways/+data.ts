@@ -1,5 +1,5 @@
 // https://vike.dev/data
-import { renderContext } from '../../cli/render/context.ts'
+import { renderContext } from '../../renderer/context.ts'
 import { domainPageData } from '../space/domain-data.ts'
 
 export async function data() {

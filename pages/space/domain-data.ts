@@ -1,7 +1,7 @@
-import type { Domain } from '../../cli/content/schemas/pages.ts'
-import type { RenderContext } from '../../cli/render/context.ts'
-import { imageFor } from '../../cli/render/images.ts'
-import { seoFor } from '../../cli/render/seo.ts'
+import type { Domain } from '../../renderer/content/schemas/pages.ts'
+import type { RenderContext } from '../../renderer/context.ts'
+import { imageFor } from '../../renderer/images.ts'
+import { seoFor } from '../../renderer/seo.ts'
 
 /** An anchor id from a block name: 'AVIONICS STACK GEN 1' → 'avionics-stack-gen-1'. */
 export function anchorOf(name: string): string {

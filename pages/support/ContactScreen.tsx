@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
-import type { Site } from '../../cli/content/schemas/site.ts'
 import { ContactForm } from '../../components/forms/ContactForm.tsx'
 import { Logo } from '../../components/Logo.tsx'
+import type { Site } from '../../renderer/content/schemas/site.ts'
 import './ContactScreen.css'
 import { Glyph } from '../../components/Glyph.tsx'
 

@@ -1,5 +1,5 @@
-import type { RenderContext } from '../../cli/render/context.ts'
-import { seoFor } from '../../cli/render/seo.ts'
+import type { RenderContext } from '../../renderer/context.ts'
+import { seoFor } from '../../renderer/seo.ts'
 
 /** The three addresses of the contact screen (DECISIONS.md, Routes): one screen, each with its own title. */
 const PAGES = {

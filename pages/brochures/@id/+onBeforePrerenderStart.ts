@@ -1,5 +1,5 @@
 // https://vike.dev/onBeforePrerenderStart
-import { renderContext } from '../../../cli/render/context.ts'
+import { renderContext } from '../../../renderer/context.ts'
 
 /** One download page per brochure in content/brochures.yaml. */
 export async function onBeforePrerenderStart(): Promise<string[]> {

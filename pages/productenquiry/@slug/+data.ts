@@ -1,9 +1,9 @@
 // https://vike.dev/data
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { renderContext } from '../../../cli/render/context.ts'
-import { imageFor } from '../../../cli/render/images.ts'
-import { seoFor } from '../../../cli/render/seo.ts'
+import { renderContext } from '../../../renderer/context.ts'
+import { imageFor } from '../../../renderer/images.ts'
+import { seoFor } from '../../../renderer/seo.ts'
 
 export async function data(pageContext: PageContextServer) {
   const ctx = await renderContext()

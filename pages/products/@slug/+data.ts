@@ -1,11 +1,11 @@
 // https://vike.dev/data
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { hasSection } from '../../../cli/content/checks.ts'
-import { SECTION_KEYS } from '../../../cli/content/schemas/product.ts'
-import { renderContext } from '../../../cli/render/context.ts'
-import { imageFor } from '../../../cli/render/images.ts'
-import { seoFor } from '../../../cli/render/seo.ts'
+import { hasSection } from '../../../renderer/content/checks.ts'
+import { SECTION_KEYS } from '../../../renderer/content/schemas/product.ts'
+import { renderContext } from '../../../renderer/context.ts'
+import { imageFor } from '../../../renderer/images.ts'
+import { seoFor } from '../../../renderer/seo.ts'
 
 /**
  * One product page, trimmed to what it shows: every image is already a `<Picture>` source and `sections`

@@ -1,5 +1,5 @@
 // https://vike.dev/onBeforePrerenderStart
-import { renderContext } from '../../../cli/render/context.ts'
+import { renderContext } from '../../../renderer/context.ts'
 
 /** Every product's URL; the web and cloud page has a route of its own. */
 export async function onBeforePrerenderStart(): Promise<string[]> {

@@ -2,9 +2,9 @@ import { cp, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formatProblems } from '../errors.ts'
+import { formatProblems } from '../../lib/errors.ts'
+import { readContent } from '../../renderer/content/load.ts'
 import { createProgram } from '../index.ts'
-import { readContent } from './load.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
 const dirs: string[] = []

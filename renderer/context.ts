@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises'
-import { loadOnce } from '../../lib/load-once.ts'
-import { type BuildConfig, buildConfig } from '../config.ts'
-import { type Content, loadContent } from '../content/load.ts'
-import { SiteError } from '../errors.ts'
-import type { ManifestEntry } from '../images/encode.ts'
-import { manifestFile } from '../images/run.ts'
-import { projectPaths } from '../paths.ts'
+import { SiteError } from '../lib/errors.ts'
+import { loadOnce } from '../lib/load-once.ts'
+import { type BuildConfig, buildConfig } from './config.ts'
+import { type Content, loadContent } from './content/load.ts'
+import { type ManifestEntry, manifestFile } from './images.ts'
+import { projectPaths } from './paths.ts'
 
 /** Everything a page's `+data` needs: the content, the build config and the image manifest. */
 export interface RenderContext {

@@ -1,6 +1,6 @@
 import { access, stat } from 'node:fs/promises'
 import path from 'node:path'
-import type { Problem } from '../errors.ts'
+import type { Problem } from '../../lib/errors.ts'
 import type { Product, SectionKey } from './schemas/product.ts'
 import type { Brochure } from './schemas/site.ts'
 import { IMAGES_DIR, SINGLE_FILES } from './sources.ts'

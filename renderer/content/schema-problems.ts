@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox'
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
-import type { Problem } from '../errors.ts'
+import type { Problem } from '../../lib/errors.ts'
 import type { LocatedYaml } from './locate.ts'
 
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: false })

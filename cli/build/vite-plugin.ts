@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite'
-import { renderContext, resetRenderContext } from './context.ts'
-import { imageFor } from './images.ts'
+import { renderContext, resetRenderContext } from '../../renderer/context.ts'
+import { imageFor } from '../../renderer/images.ts'
 
 const ID = 'virtual:site'
 const RESOLVED = `\0${ID}`
