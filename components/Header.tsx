@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useRef } from 'react'
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react'
 import { Glyph } from './Glyph.tsx'
 import { Logo } from './Logo.tsx'
 import { MobileBar } from './MobileBar.tsx'
@@ -27,9 +27,8 @@ export interface HeaderProps {
 export function Header({ company, products, pathname }: HeaderProps) {
   const root = useRef<HTMLElement>(null)
   const menus = useMenuGroup<HeaderMenu>(root)
-  // Fixed ids, not useId(): the browser hydrates with Preact, whose generated ids differ from React's.
-  const productsId = 'header-products-menu'
-  const solutionsId = 'header-solutions-menu'
+  const productsId = useId()
+  const solutionsId = useId()
   const { open, openMenu } = menus
 
   // A new page closes whatever was open.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import type { HeaderMenu } from './Header.tsx'
 import { isCurrent, type MenuProduct, SOLUTIONS } from './nav.ts'
 import { StripeButton } from './StripeButton.tsx'
@@ -21,10 +21,9 @@ type Submenu = 'products' | 'solutions' | null
  * only says 'Coming Soon'.
  */
 export function MobileBar({ products, pathname, open, buttonProps, onClose, onNavigate }: MobileBarProps) {
-  // Fixed ids, not useId(): the browser hydrates with Preact, whose generated ids differ from React's.
-  const panelId = 'mobile-menu'
-  const productsId = 'mobile-menu-products'
-  const solutionsId = 'mobile-menu-solutions'
+  const panelId = useId()
+  const productsId = useId()
+  const solutionsId = useId()
   const [submenu, setSubmenu] = useState<Submenu>(null)
 
   useEffect(() => {

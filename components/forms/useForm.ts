@@ -48,8 +48,8 @@ export interface FormOptions<F extends string, P> {
   /** Read by screen readers while the submission is under way, e.g. 'Sending your message…'. */
   pendingMessage: string
   /**
-   * Prefix of the field ids, unique on the page (e.g. `contact`). Not useId(): the browser hydrates
-   * with Preact, whose generated ids differ from the ones React wrote into the pre-rendered HTML.
+   * Prefix of the field ids, unique on the page (e.g. `contact`). A readable prefix rather than useId():
+   * ids such as `contact-email` make the pre-rendered HTML and axe reports say which form and field they mean.
    */
   id: string
 }

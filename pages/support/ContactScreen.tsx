@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { ContactForm } from '../../components/forms/ContactForm.tsx'
 import { Logo } from '../../components/Logo.tsx'
 import type { Site } from '../../renderer/content/schemas/site.ts'
@@ -31,8 +31,7 @@ interface ContactScreenProps {
 export function ContactScreen({ company, contact, offices }: ContactScreenProps) {
   const [stage, setStage] = useState<Stage>('open')
   const timers = useRef<ReturnType<typeof setTimeout>[]>([])
-  // A fixed id, not useId(): the browser hydrates with Preact, whose generated ids differ from React's.
-  const detailsId = 'contact-details'
+  const detailsId = useId()
   const expanded = stage === 'open' || stage === 'opening'
 
   useEffect(() => () => timers.current.forEach(clearTimeout), [])
