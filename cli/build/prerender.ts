@@ -2,6 +2,7 @@ import { readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { resetRenderContext } from '../../renderer/context.ts'
 import type { ProjectPaths } from '../../renderer/paths.ts'
+import { paintFirstSite } from './paint-first.ts'
 
 /** Runs Vike's build with pre-rendering (the equivalent of `vike build`) and counts the pages written. */
 export async function prerender(paths: ProjectPaths): Promise<{ pages: number }> {
@@ -23,6 +24,8 @@ export async function prerender(paths: ProjectPaths): Promise<{ pages: number }>
     console.log = log
   }
   await flattenHtmlRoutes(paths.client)
+  // Every page paints from HTML and CSS alone before it asks for any JavaScript (docs/decisions.md).
+  await paintFirstSite(paths.client)
   return { pages: await countHtml(paths.client) }
 }
 

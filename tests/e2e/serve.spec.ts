@@ -26,7 +26,10 @@ test.describe('site serve', () => {
 
   test('caches hashed assets for a year', async ({ page, request }) => {
     await page.goto(`${origin}/`)
-    const script = await page.locator('script[src^="/assets/"]').first().getAttribute('src')
+    const scripts = JSON.parse((await page.locator('#site-scripts').textContent()) ?? '{}') as {
+      entry?: string
+    }
+    const script = scripts.entry
     const response = await request.get(`${origin}${script}`)
     expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
   })
