@@ -34,6 +34,50 @@ test.describe('the pre-rendered site', () => {
     await expect(page.getByRole('link', { name: 'UHF Radio Modem' }).first()).toBeVisible()
   })
 
+  test('production pages are hydrated by React itself (react-dom), not a compatible runtime', async ({
+    page,
+  }) => {
+    for (const route of ['/', '/products/szephyr', '/support']) {
+      await page.goto(route)
+      // Hydration ends by pushing the first page view (DECISIONS.md, Analytics).
+      await page.waitForFunction(() =>
+        (window.dataLayer ?? []).some((e) => (e as { event?: string }).event === 'page_view'),
+      )
+      // react-dom tags every element it hydrates with its fiber and props; Preact and other runtimes do not.
+      const keys = await page.getByRole('heading', { level: 1 }).evaluate((h1) => Object.keys(h1))
+      expect(
+        keys.some((key) => key.startsWith('__reactFiber$')),
+        route,
+      ).toBe(true)
+      expect(
+        keys.some((key) => key.startsWith('__reactProps$')),
+        route,
+      ).toBe(true)
+    }
+  })
+
+  test('a page requests no JavaScript before its first contentful paint', async ({ page }) => {
+    for (const route of ['/', '/products/szephyr', '/productenquiry/szephyr']) {
+      await page.goto(route)
+      await expect(page.locator('html')).not.toHaveClass(/page-loading/)
+      await page.waitForFunction(() =>
+        performance.getEntriesByType('resource').some((e) => e.name.endsWith('.js')),
+      )
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.endsWith('.js'))
+          .map((e) => ({ name: e.name, start: e.startTime })),
+      }))
+      expect(timing.paint, route).toBeGreaterThan(0)
+      expect(
+        timing.scripts.filter((s) => s.start < timing.paint),
+        route,
+      ).toEqual([])
+    }
+  })
+
   test('an unknown path gets the not-found page with status 404', async ({ page }) => {
     const response = await page.goto('/no-such-page')
     expect(response?.status()).toBe(404)
@@ -42,6 +86,10 @@ test.describe('the pre-rendered site', () => {
 
   test("client-side navigation marks the page busy while the next page's data loads", async ({ page }) => {
     await page.goto('/aboutus')
+    // Client-side navigation starts once the page has hydrated; before that a link loads the page in full.
+    await page.waitForFunction(() =>
+      (window.dataLayer ?? []).some((e) => (e as { event?: string }).event === 'page_view'),
+    )
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => {
       release = resolve
