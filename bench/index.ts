@@ -4,7 +4,7 @@
  * they go into issue notes, and budgets are enforced by `site verify`.
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { runImages } from '../cli/images/run.ts'
@@ -14,22 +14,12 @@ import { verifySite } from '../cli/verify/verify.ts'
 import { buildConfig } from '../renderer/config.ts'
 import { loadContent, readContent } from '../renderer/content/load.ts'
 import { PROJECT_ROOT, projectPaths } from '../renderer/paths.ts'
+import { writeFloorCopy } from './floor.ts'
 import { runLighthouse } from './lighthouse.ts'
 
-const KEY_ROUTES = [
-  '/space',
-  '/railways',
-  '/privacy_policy',
-  '/productregistration',
-  '/',
-  '/products/szephyr',
-  '/products/uhfradiomodem',
-  '/products/webandcloudsolutions',
-  '/aboutus',
-  '/support',
-  '/productenquiry/szephyr',
-]
-const only = new Set(process.argv.slice(2))
+const only = new Set(
+  process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--')),
+)
 const wants = (part: string) => only.size === 0 || only.has(part)
 
 async function time<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
@@ -94,37 +84,68 @@ async function benchApi() {
   )
 }
 
+/** `--name value` from the bench's arguments. */
+const flag = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i >= 0 ? process.argv[i + 1] : undefined
+}
+
+/** Starts tests/e2e/static-server.mjs (gzip, like a CDN) on `dir` at `port`; rejects if it cannot listen. */
+async function serveStatic(dir: string, port: number) {
+  const server = spawn(process.execPath, ['tests/e2e/static-server.mjs', dir, String(port), '--gzip'], {
+    cwd: PROJECT_ROOT,
+    stdio: 'ignore',
+  })
+  await new Promise((r) => setTimeout(r, 500))
+  if (server.exitCode !== null)
+    throw new Error(`the static server could not start on port ${port}; is it in use?`)
+  return server
+}
+
+/** The indexed routes of the built site: the paths its sitemap lists. */
+async function indexedRoutes(client: string): Promise<string[]> {
+  const sitemap = await readFile(path.join(client, 'sitemap.xml'), 'utf8')
+  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '/').pathname)
+}
+
+/**
+ * Lighthouse (mobile) on every indexed route (or `--routes /,/aboutus`), each beside its zero-JS floor:
+ * the same HTML with every script removed, served by the same server with the same throttling.
+ */
 async function benchLighthouse() {
   const scratch = await mkdtemp(path.join(tmpdir(), 'site-bench-lh-'))
+  const client = projectPaths().client
   // Serve at the origin the build's canonical URLs name (SITE_URL), so Lighthouse sees them as valid.
   const { siteUrl } = buildConfig((await loadContent(projectPaths().content)).site)
   const site = new URL(siteUrl)
   const local = ['localhost', '127.0.0.1'].includes(site.hostname)
   const port = local ? Number(site.port || 80) : 4391
   const origin = local ? site.origin : `http://127.0.0.1:${port}`
-  await cp(projectPaths().client, scratch, { recursive: true })
-  const server = spawn(process.execPath, ['tests/e2e/static-server.mjs', scratch, String(port), '--gzip'], {
-    cwd: PROJECT_ROOT,
-    stdio: 'ignore',
-  })
+  const routes = flag('routes')?.split(',') ?? (await indexedRoutes(client))
+  const runs = Number(flag('runs') ?? 3)
+  await cp(client, path.join(scratch, 'site'), { recursive: true })
+  await writeFloorCopy(client, path.join(scratch, 'floor'))
+  const servers = [
+    await serveStatic(path.join(scratch, 'site'), port),
+    await serveStatic(path.join(scratch, 'floor'), port + 1),
+  ]
   try {
-    await new Promise((r) => setTimeout(r, 500))
-    if (server.exitCode !== null)
-      throw new Error(`the static server could not start on port ${port}; is it in use?`)
-    const rows = await runLighthouse(origin, KEY_ROUTES)
-    console.log('\nLighthouse (mobile, median of 3 runs):')
     console.log(
-      '| route | perf | a11y | best pr. | SEO | CLS | LCP | TBT | JS | images |\n|---|---|---|---|---|---|---|---|---|---|',
+      `\nLighthouse (mobile, simulated throttling, median of ${runs} runs) beside the zero-JS floor:`,
     )
-    for (const r of rows)
-      console.log(
-        `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.cls.toFixed(3)} | ${r.lcpMs} ms | ${r.tbtMs} ms | ${bytes(r.scriptBytes)} | ${bytes(r.imageBytes)} |`,
-      )
     console.log(
-      'JS and images: bytes transferred on the first load of the page on a phone, before any scrolling.',
+      '| route | perf | a11y | BP | SEO | CLS | LCP | floor LCP | ratio | TBT | JS | images | LCP element |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    )
+    await runLighthouse({ site: origin, floor: `http://127.0.0.1:${port + 1}` }, routes, runs, (r) =>
+      console.log(
+        `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.cls.toFixed(3)} | ${r.lcpMs} ms | ${r.floorLcpMs} ms | ${r.ratio.toFixed(2)} | ${r.tbtMs} ms | ${bytes(r.scriptBytes)} | ${bytes(r.imageBytes)} | \`${r.lcpElement}\` |`,
+      ),
+    )
+    console.log(
+      'Floor: the same HTML with every script removed. JS and images: bytes transferred on the first load on a phone, before any scrolling.',
     )
   } finally {
-    server.kill()
+    for (const server of servers) server.kill()
     await rm(scratch, { recursive: true, force: true })
   }
 }
