@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { hydrated } from './hydrated.ts'
 
 test.describe('the pre-rendered site', () => {
   test('a product page holds its name and copy in the HTML before any script runs', async ({ request }) => {
@@ -27,6 +28,7 @@ test.describe('the pre-rendered site', () => {
 
   test('the page hydrates: the Products menu opens on click', async ({ page }) => {
     await page.goto('/')
+    await hydrated(page)
     const products = page.getByRole('button', { name: 'Products', exact: true }).first()
     await expect(products).toHaveAttribute('aria-expanded', 'false')
     await products.click()
@@ -39,10 +41,7 @@ test.describe('the pre-rendered site', () => {
   }) => {
     for (const route of ['/', '/products/szephyr', '/support']) {
       await page.goto(route)
-      // Hydration ends by pushing the first page view (DECISIONS.md, Analytics).
-      await page.waitForFunction(() =>
-        (window.dataLayer ?? []).some((e) => (e as { event?: string }).event === 'page_view'),
-      )
+      await hydrated(page)
       // react-dom tags every element it hydrates with its fiber and props; Preact and other runtimes do not.
       const keys = await page.getByRole('heading', { level: 1 }).evaluate((h1) => Object.keys(h1))
       expect(
@@ -87,9 +86,7 @@ test.describe('the pre-rendered site', () => {
   test("client-side navigation marks the page busy while the next page's data loads", async ({ page }) => {
     await page.goto('/aboutus')
     // Client-side navigation starts once the page has hydrated; before that a link loads the page in full.
-    await page.waitForFunction(() =>
-      (window.dataLayer ?? []).some((e) => (e as { event?: string }).event === 'page_view'),
-    )
+    await hydrated(page)
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => {
       release = resolve

@@ -1,15 +1,13 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { hydrated } from './hydrated.ts'
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
-/** Waits for hydration: the first page view is pushed when it ends. */
 async function open(page: Page, path: string, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 900 })
   await page.goto(path)
-  await page.waitForFunction(() =>
-    (window.dataLayer ?? []).some((e) => (e as { event?: string }).event === 'page_view'),
-  )
+  await hydrated(page)
 }
 
 const stepBar = (page: Page) => page.getByRole('navigation', { name: 'Product sections' })

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { SERVE_PORT } from '../../playwright.config.ts'
+import { hydrated } from './hydrated.ts'
 
 const origin = `http://127.0.0.1:${SERVE_PORT}`
 
@@ -18,6 +19,7 @@ test.describe('site serve', () => {
     expect(headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/)
     expect(headers['x-content-type-options']).toBe('nosniff')
     expect(headers['strict-transport-security']).toMatch(/max-age=/)
+    await hydrated(page)
     const products = page.getByRole('button', { name: 'Products', exact: true }).first()
     await products.click()
     await expect(products).toHaveAttribute('aria-expanded', 'true')

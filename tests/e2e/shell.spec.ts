@@ -1,15 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { hydrated } from './hydrated.ts'
 
 /** The analytics events as pages push them (DECISIONS.md, Analytics). */
 type LayerEvent = { event?: string; page_path?: string; page_title?: string; seconds?: number }
-
-/** Waits for hydration: the first page view is pushed when it ends. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    (window.dataLayer ?? []).some((e) => (e as { event?: string }).event === 'page_view'),
-  )
-}
 
 async function open(page: Page, path: string, width?: number): Promise<void> {
   if (width) await page.setViewportSize({ width, height: 900 })
