@@ -1,0 +1,31 @@
+// Mutation testing: `npm run mutation` plants small bugs (flipped comparisons, dropped checks, changed
+// constants) in cli/, server/ and lib/ one at a time and runs the unit tests that cover each. A mutant
+// no test notices is a behaviour nothing holds. It is a measurement, like `npm run bench`, not part of
+// `npm test`. Incremental: the state in mutation/incremental.json is committed, so a run after a small
+// change re-tests only the mutants in changed code or covered by changed tests.
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.config.ts', related: false },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  mutate: [
+    'cli/**/*.ts',
+    'server/**/*.ts',
+    'lib/**/*.ts',
+    '!**/*.test.ts',
+    // Test helpers and benchmarks are not product code.
+    '!server/testing.ts',
+    '!server/bench.ts',
+  ],
+  coverageAnalysis: 'perTest',
+  incremental: true,
+  incrementalFile: 'mutation/incremental.json',
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: '.cache/mutation/mutation.json' },
+  tempDirName: '.cache/stryker-tmp',
+  cleanTempDir: 'always',
+  concurrency: 2,
+  timeoutMS: 20_000,
+  thresholds: { high: 85, low: 70, break: null },
+}
