@@ -8,7 +8,7 @@ import { rateLimiter } from './rate-limit.ts'
 import { registerRequestLog } from './request-log.ts'
 import { API_PREFIX, registerApi } from './routes.ts'
 import { registerStatic } from './static.ts'
-import { type NewSubmission, openStorage, type Storage } from './storage.ts'
+import { isLockError, type NewSubmission, openStorage, type Storage } from './storage.ts'
 
 export interface AppOptions {
   /** The built site to serve (dist/client). */
@@ -41,8 +41,12 @@ export interface IntakeApp {
  */
 export async function createApp(options: AppOptions): Promise<IntakeApp> {
   const log = options.log ?? ((line: string) => console.log(line))
-  const storage = await openStorage(options.dataDir)
-  const writer = groupCommit<NewSubmission>((items) => storage.insert(items))
+  // Requests never wait on another process's write lock: pages do not touch the database, and a locked
+  // write fails at once and is answered 503 with Retry-After (routes.ts).
+  const storage = await openStorage(options.dataDir, { lockWaitMs: 0 })
+  const writer = groupCommit<NewSubmission>((items) => storage.insert(items), {
+    failsWholeBatch: isLockError,
+  })
   const limiter = options.rateLimit > 0 ? rateLimiter(options.rateLimit) : undefined
   let outbox: Outbox | undefined
 
@@ -105,7 +109,12 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
   }
   housekeeping = setInterval(() => {
     limiter?.sweep()
-    storage.purgeAnswers(Date.now() - IDEMPOTENCY_WINDOW_MS)
+    try {
+      storage.purgeAnswers(Date.now() - IDEMPOTENCY_WINDOW_MS)
+    } catch (error) {
+      // Locked by another process: old keys wait for the next minute.
+      if (!isLockError(error)) throw error
+    }
   }, 60_000)
   housekeeping.unref()
   if (options.webhook) outbox = startOutbox({ storage, ...options.webhook, log })

@@ -24,11 +24,29 @@ describe('group commit', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
   })
 
+  it('fails the whole batch at once, without retrying item by item, for an error about the database', async () => {
+    let calls = 0
+    const locked = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+    const writer = groupCommit<number>(
+      () => {
+        calls++
+        throw locked
+      },
+      { failsWholeBatch: (error) => error === locked },
+    )
+    const results = await Promise.allSettled([1, 2, 3].map((n) => writer.write(n)))
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected'])
+    expect(calls).toBe(1)
+  })
+
   it('splits large queues into batches of the maximum size', async () => {
     const sizes: number[] = []
-    const writer = groupCommit<number>((items) => {
-      sizes.push(items.length)
-    }, 4)
+    const writer = groupCommit<number>(
+      (items) => {
+        sizes.push(items.length)
+      },
+      { maxBatch: 4 },
+    )
     await Promise.all(Array.from({ length: 10 }, (_, n) => writer.write(n)))
     expect(sizes).toEqual([4, 4, 2])
   })

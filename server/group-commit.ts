@@ -18,11 +18,25 @@ interface Waiting<T> {
   reject: (error: unknown) => void
 }
 
+export interface GroupCommitOptions {
+  /** Most items in one transaction. */
+  maxBatch?: number
+  /**
+   * Errors that say nothing about the items (the database is locked): the whole batch fails with the
+   * error at once instead of being retried item by item, which would only fail again, once per item.
+   */
+  failsWholeBatch?: (error: unknown) => boolean
+}
+
 /**
  * Wraps `commit` (which must write all its items in one transaction, or none). When a batch fails, each
- * item is retried on its own, so one bad row fails only its own request.
+ * item is retried on its own, so one bad row fails only its own request, unless the error is one that
+ * `failsWholeBatch` names.
  */
-export function groupCommit<T>(commit: (items: readonly T[]) => void, maxBatch = 500): GroupCommit<T> {
+export function groupCommit<T>(
+  commit: (items: readonly T[]) => void,
+  { maxBatch = 500, failsWholeBatch = () => false }: GroupCommitOptions = {},
+): GroupCommit<T> {
   let queue: Waiting<T>[] = []
   let scheduled = false
 
@@ -30,8 +44,8 @@ export function groupCommit<T>(commit: (items: readonly T[]) => void, maxBatch =
     try {
       commit(batch.map((w) => w.item))
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]?.reject(error)
+      if (batch.length === 1 || failsWholeBatch(error)) {
+        for (const w of batch) w.reject(error)
         return
       }
       for (const one of batch) run([one])

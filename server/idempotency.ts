@@ -8,6 +8,8 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000
 export interface Answer {
   status: number
   body: unknown
+  /** Extra response headers, e.g. Retry-After on a 503. */
+  headers?: Record<string, string>
 }
 
 /** What a write must commit with its row so that a repeat finds the answer. */

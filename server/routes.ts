@@ -5,7 +5,7 @@ import type { GroupCommit } from './group-commit.ts'
 import { type Answer, fingerprint, idempotency, readKey } from './idempotency.ts'
 import { BODY_LIMIT, isJsonContentType, registerJsonBody } from './json-body.ts'
 import type { RateLimiter } from './rate-limit.ts'
-import type { NewSubmission, Storage } from './storage.ts'
+import { isLockError, type NewSubmission, type Storage } from './storage.ts'
 
 /** Where the intake API lives on this origin (DECISIONS.md: the embedded API base). */
 export const API_PREFIX = '/api'
@@ -29,7 +29,23 @@ const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'] as const
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-const send = (reply: FastifyReply, answer: Answer) => reply.code(answer.status).send(answer.body)
+const send = (reply: FastifyReply, answer: Answer) =>
+  reply
+    .code(answer.status)
+    .headers(answer.headers ?? {})
+    .send(answer.body)
+
+/** Seconds a client is asked to wait when the database is locked by another process. */
+export const LOCKED_RETRY_SECONDS = 2
+
+/** The answer while another process holds the database's write lock: nothing was stored, try again. */
+export const DATABASE_BUSY: Answer = {
+  status: 503,
+  headers: { 'retry-after': String(LOCKED_RETRY_SECONDS) },
+  body: {
+    error: `The form could not be saved just now because the database is busy; nothing was stored. Please send it again in ${LOCKED_RETRY_SECONDS} seconds.`,
+  },
+}
 
 /**
  * The intake API under `/api`, in its own Fastify scope: JSON bodies only (16 KB), CORS for the site
@@ -139,20 +155,25 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
         if (!result.ok) return { status: 422, body: { errors: result.errors } }
         const id = randomUUID()
         const answer = { status: 201, body: { id } }
-        await options.writer.write({
-          id,
-          receivedAt: new Date().toISOString(),
-          kind: form.kind,
-          product: form.product(result.value),
-          payload: result.value,
-          // Answered like a real one, so a bot cannot tell that it was caught.
-          spam: isHoneypotFilled(body),
-          clientHash: clientHash(request.ip),
-          notify: options.notify,
-          ...(record && {
-            idempotency: { ...record, status: answer.status, body: JSON.stringify(answer.body) },
-          }),
-        })
+        try {
+          await options.writer.write({
+            id,
+            receivedAt: new Date().toISOString(),
+            kind: form.kind,
+            product: form.product(result.value),
+            payload: result.value,
+            // Answered like a real one, so a bot cannot tell that it was caught.
+            spam: isHoneypotFilled(body),
+            clientHash: clientHash(request.ip),
+            notify: options.notify,
+            ...(record && {
+              idempotency: { ...record, status: answer.status, body: JSON.stringify(answer.body) },
+            }),
+          })
+        } catch (error) {
+          if (isLockError(error)) return DATABASE_BUSY
+          throw error
+        }
         options.onCommitted?.()
         return answer
       })

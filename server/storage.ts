@@ -137,6 +137,18 @@ function driverMissing(cause: unknown): SiteError {
 export interface OpenOptions {
   /** Open an existing database for reading only (list and export); never creates anything. */
   readonly?: boolean
+  /**
+   * How long a statement waits for another process's write lock once the database is open; opening
+   * itself (creating the schema) always waits up to 5 s. The server passes 0: a request never waits on
+   * the lock, a locked write fails at once with a {@link isLockError} error and is answered 503.
+   */
+  lockWaitMs?: number
+}
+
+/** Whether `error` is SQLite saying another connection holds the lock (SQLITE_BUSY, SQLITE_LOCKED). */
+export function isLockError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)
 }
 
 /**
@@ -169,6 +181,8 @@ export async function openStorage(dataDir: string, options: OpenOptions = {}): P
     db.pragma('foreign_keys = ON')
     db.exec(SCHEMA)
   }
+  if (options.lockWaitMs !== undefined)
+    db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.lockWaitMs))}`)
   return prepare(db, file, options.readonly === true)
 }
 

@@ -1,0 +1,48 @@
+// What an outside security and load test of `site serve` found (issue #17), one finding per block.
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunningServer } from './serve.ts'
+import { makeSite, postJson, type SiteFixture, startFixtureServer, VALID } from './testing.ts'
+
+let site: SiteFixture
+let server: RunningServer
+
+beforeAll(async () => {
+  site = await makeSite()
+  server = await startFixtureServer(site)
+})
+
+afterAll(async () => {
+  await server?.close()
+  await site?.cleanup()
+})
+
+const CONTACT = '/api/contactinformations'
+
+describe('a database locked by another process', () => {
+  it('answers submissions 503 with Retry-After at once, stores nothing, and keeps serving pages', async () => {
+    const before = server.storage.list({ spam: true }).length
+    // Another process (a backup, `sqlite3` in a shell) takes the write lock and keeps it.
+    const other = new Database(server.storage.file)
+    other.exec('BEGIN IMMEDIATE')
+    other.prepare("INSERT OR REPLACE INTO meta (name, value) VALUES ('held', '1')").run()
+    try {
+      const [page, ...posts] = await Promise.all([
+        fetch(`${server.url}/aboutus`),
+        ...Array.from({ length: 4 }, () => postJson(`${server.url}${CONTACT}`, VALID[CONTACT])),
+      ])
+      expect(page?.status).toBe(200)
+      for (const post of posts) {
+        expect(post.status).toBe(503)
+        expect(post.headers.get('retry-after')).toBe('2')
+        expect(((await post.json()) as { error: string }).error).toMatch(/nothing was stored/)
+      }
+    } finally {
+      other.exec('ROLLBACK')
+      other.close()
+    }
+    expect(server.storage.list({ spam: true })).toHaveLength(before)
+    // The lock is gone: the same form goes through.
+    expect((await postJson(`${server.url}${CONTACT}`, VALID[CONTACT])).status).toBe(201)
+  })
+})
