@@ -25,6 +25,10 @@ describe('storageUrl with a same-origin path base', () => {
     ['a data: URL', 'data:application/pdf;base64,AAAA'],
     ['credentials in the address', 'https://user:pw@www.example.com/storage/x.pdf'],
     ['a backslash', '/storage\\..\\x.pdf'],
+    ['an encoded slash that climbs out on servers that decode it', '/storage/x%2f..%2f..%2fadmin/x.pdf'],
+    ['an encoded slash in a name', '/storage/brochures%2FUHF.pdf'],
+    ['a file that is not a PDF', '/storage/brochures/UHF.html'],
+    ['a PDF name followed by more', '/storage/brochures/UHF.pdf.exe'],
     ['plain http on an https site', 'http://www.example.com/storage/x.pdf'],
     ['nothing', ''],
   ])('refuses %s', (_what, url) => expect(allowed(url)).toBeNull())

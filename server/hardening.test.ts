@@ -46,3 +46,27 @@ describe('a database locked by another process', () => {
     expect((await postJson(`${server.url}${CONTACT}`, VALID[CONTACT])).status).toBe(201)
   })
 })
+
+describe('files that are never served', () => {
+  beforeAll(async () => {
+    const { mkdir, writeFile } = await import('node:fs/promises')
+    await writeFile(`${site.dist}/.env`, 'SECRET=1\n')
+    await mkdir(`${site.dist}/.git`, { recursive: true })
+    await writeFile(`${site.dist}/.git/config`, '[core]\n')
+  })
+
+  it.each([
+    ['/_headers'],
+    ['/x%2f..%2f_headers'],
+    ['/x%2F..%2F_redirects'],
+    ['/.env'],
+    ['/x%2f..%2f.env'],
+    ['/.git/config'],
+    ['/assets%2f..%2f.git%2fconfig'],
+  ])('%s answers 404 and not the file', async (path) => {
+    const response = await fetch(`${server.url}${path}`)
+    expect(response.status).toBe(404)
+    const body = await response.text()
+    expect(body).not.toMatch(/SECRET|\[core\]|X-Content-Type-Options|comingsoon/)
+  })
+})

@@ -19,7 +19,7 @@ const HOST_FILES = new Set(['_headers', '_redirects'])
 /**
  * Turns a URL path into the files that may answer it, in order: the file itself, then the clean-URL
  * forms `<path>/index.html` and `<path>.html`. Returns undefined for paths that must not reach the disk
- * (undecodable, `..`, hidden files, the host files).
+ * (undecodable, `..`, an encoded slash or backslash, hidden files, the host files).
  */
 export function candidateFiles(urlPath: string): string[] | undefined {
   let segments: string[]
@@ -32,6 +32,8 @@ export function candidateFiles(urlPath: string): string[] | undefined {
   for (const name of names)
     if (
       name === '..' ||
+      // An encoded slash (`x%2f..%2f_headers`) would make one segment into several after decoding.
+      name.includes('/') ||
       name.includes('\0') ||
       name.includes('\\') ||
       (name.startsWith('.') && name !== '.well-known')
