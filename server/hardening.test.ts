@@ -70,3 +70,21 @@ describe('files that are never served', () => {
     expect(body).not.toMatch(/SECRET|\[core\]|X-Content-Type-Options|comingsoon/)
   })
 })
+
+describe('a missing file', () => {
+  it.each([
+    ['/assets/app-0ld0ne.js'],
+    ['/assets/missing.css'],
+    ['/no-such-page'],
+  ])('%s answers 404 that caches must revalidate, with the security headers', async (path) => {
+    const response = await fetch(`${server.url}${path}`)
+    expect(response.status).toBe(404)
+    expect(response.headers.get('cache-control')).toBe('no-cache')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('an existing asset keeps its long cache', async () => {
+    const response = await fetch(`${server.url}/assets/app-1a2b3c.js`)
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  })
+})

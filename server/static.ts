@@ -124,6 +124,16 @@ function applyHeaders(reply: FastifyReply, rules: readonly HeaderRule[], urlPath
   for (const { name, value } of headersFor(rules, urlPath).values()) reply.header(name, value)
 }
 
+/**
+ * A 404 keeps the path's security headers but is never cached for long: the `_headers` caching rule
+ * of `/assets/*` (a year, immutable) is about the files there, and a miss during a deploy must not
+ * stay broken in browsers and shared caches once the file arrives.
+ */
+function applyMissHeaders(reply: FastifyReply, rules: readonly HeaderRule[], urlPath: string) {
+  applyHeaders(reply, rules, urlPath)
+  reply.header('cache-control', 'no-cache')
+}
+
 async function serve(
   reply: FastifyReply,
   urlPath: string,
@@ -158,8 +168,10 @@ async function follow(
   if (rule.status === 200 || rule.status === 404) {
     const file = await resolveFile(root, target.split('?')[0] ?? target)
     if (!file) return notFound(reply, root, headerRules, urlPath)
-    applyHeaders(reply, headerRules, urlPath)
-    if (rule.status === 404) reply.code(404)
+    if (rule.status === 404) {
+      applyMissHeaders(reply, headerRules, urlPath)
+      reply.code(404)
+    } else applyHeaders(reply, headerRules, urlPath)
     return reply.sendFile(file)
   }
   const location = query && !target.includes('?') ? target + query : target
@@ -172,7 +184,7 @@ async function notFound(
   headerRules: readonly HeaderRule[],
   urlPath: string,
 ): Promise<FastifyReply> {
-  applyHeaders(reply, headerRules, urlPath)
+  applyMissHeaders(reply, headerRules, urlPath)
   reply.code(404)
   try {
     // Read on each miss: `site build` may replace dist/ while the server runs.
