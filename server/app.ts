@@ -25,8 +25,11 @@ export interface AppOptions {
   webhook?: { url: string; baseDelayMs?: number; maxDelayMs?: number } | undefined
   /** Where request and error lines go; one line each, no personal data. */
   log?: (line: string) => void
-  /** Trust X-Forwarded-For from a reverse proxy in front (for the rate limit and client hash). */
-  trustProxy?: boolean
+  /**
+   * Proxies in front whose X-Forwarded-For entries are trusted (for the rate limit and client hash): a
+   * hop count or their addresses/CIDRs. Undefined: none; the client is the connection's address.
+   */
+  trustProxy?: number | string[] | undefined
 }
 
 /** The intake server before it listens. */
@@ -52,7 +55,14 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
 
   const fastify = Fastify({
     logger: false,
-    trustProxy: options.trustProxy ?? false,
+    // A hop count trusts that many addresses from the connection inwards (the connection itself first).
+    trustProxy:
+      typeof options.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(options.trustProxy)
+        : (options.trustProxy ?? false),
     return503OnClosing: true,
     // A URL that cannot be decoded (`/%E0%A4%A`) never reaches a route.
     frameworkErrors: (error, _request, reply) => {

@@ -88,3 +88,27 @@ describe('a missing file', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
   })
 })
+
+describe('the rate limit behind a proxy', () => {
+  let proxied: RunningServer
+
+  beforeAll(async () => {
+    // One proxy in front: it appends the address it saw to whatever X-Forwarded-For the client sent.
+    proxied = await startFixtureServer(site, { dataDir: `${site.data}-proxied`, rateLimit: 2, trustProxy: 1 })
+  })
+
+  afterAll(() => proxied?.close())
+
+  const post = (forwardedFor: string) =>
+    postJson(`${proxied.url}${CONTACT}`, VALID[CONTACT], { 'x-forwarded-for': forwardedFor })
+
+  it('takes the address the proxy appended, so a forged entry in front does not reset the limit', async () => {
+    const statuses = []
+    for (let n = 0; n < 4; n++) statuses.push((await post(`10.9.8.${n}, 198.51.100.7`)).status)
+    expect(statuses).toEqual([201, 201, 429, 429])
+  })
+
+  it('keeps one bucket per client: another client is not held back by the first', async () => {
+    expect((await post('198.51.100.8')).status).toBe(201)
+  })
+})

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Command } from 'commander'
 import { projectPaths } from '../../renderer/paths.ts'
-import { intFlag } from './flags.ts'
+import { intFlag, trustProxyFlag } from './flags.ts'
 
 export interface ServeFlags {
   port: string
@@ -11,7 +11,7 @@ export interface ServeFlags {
   rateLimit: string
   webhook?: string
   root?: string
-  trustProxy?: boolean
+  trustProxy?: string
 }
 
 /** `site serve`: the built site and the intake API in one process. */
@@ -28,7 +28,10 @@ export function register(program: Command): void {
       '--webhook <url>',
       'POST each new submission (not spam) to this URL, retried until it answers 2xx (env SITE_WEBHOOK_URL)',
     )
-    .option('--trust-proxy', 'behind a reverse proxy: take the client address from X-Forwarded-For')
+    .option(
+      '--trust-proxy <hops|addresses>',
+      'behind proxies: how many (1 for one nginx or CDN) or their addresses/CIDRs, comma-separated; the client is the rightmost untrusted X-Forwarded-For entry',
+    )
     .option('--root <dir>', 'project folder holding content/, dist/ and data/ (default: this project)')
     .addHelpText(
       'after',
@@ -54,6 +57,7 @@ Read the submissions with \`site submissions list\` or \`site submissions export
       const paths = projectPaths(flags.root && path.resolve(flags.root))
       const port = intFlag(flags.port, '--port', 0, 65535, '8080')
       const rateLimit = intFlag(flags.rateLimit, '--rate-limit', 0, 1_000_000, '60')
+      const trustProxy = flags.trustProxy === undefined ? undefined : trustProxyFlag(flags.trustProxy)
       const webhookUrl = flags.webhook ?? (process.env.SITE_WEBHOOK_URL?.trim() || undefined)
       if (webhookUrl)
         originOf(
@@ -73,7 +77,7 @@ Read the submissions with \`site submissions list\` or \`site submissions export
         siteOrigin: content.siteOrigin,
         rateLimit,
         webhook: webhookUrl ? { url: webhookUrl } : undefined,
-        trustProxy: flags.trustProxy === true,
+        trustProxy,
       })
       const shown = (file: string) => {
         const relative = path.relative(process.cwd(), file)
