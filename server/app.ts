@@ -1,3 +1,4 @@
+import { createServer } from 'node:http'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { errorAnswer } from './api-errors.ts'
 import { intakeForms } from './forms.ts'
@@ -30,7 +31,16 @@ export interface AppOptions {
    * hop count or their addresses/CIDRs. Undefined: none; the client is the connection's address.
    */
   trustProxy?: number | string[] | undefined
+  /** Most time a client may take to send a whole request, headers and body (408 after). */
+  requestTimeoutMs?: number
+  /** Most connections open at once; more are closed as they arrive. */
+  maxConnections?: number
 }
+
+/** A form is a few KB: 15 s to send one is generous on the slowest phone connection. */
+export const REQUEST_TIMEOUT_MS = 15_000
+/** Far above what one server of this size answers well; a cap so a flood of idle sockets cannot exhaust it. */
+export const MAX_CONNECTIONS = 2_000
 
 /** The intake server before it listens. */
 export interface IntakeApp {
@@ -53,8 +63,23 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
   const limiter = options.rateLimit > 0 ? rateLimiter(options.rateLimit) : undefined
   let outbox: Outbox | undefined
 
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
   const fastify = Fastify({
     logger: false,
+    // Node's server, with the request timeout checked often enough to end a trickled body on time
+    // (a client sending one byte every few seconds gets 408, not a connection held for minutes).
+    serverFactory: (handler) => {
+      const server = createServer(
+        {
+          requestTimeout,
+          headersTimeout: Math.min(requestTimeout, 10_000),
+          connectionsCheckingInterval: Math.min(1_000, requestTimeout),
+        },
+        handler,
+      )
+      server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS
+      return server
+    },
     // A hop count trusts that many addresses from the connection inwards (the connection itself first).
     trustProxy:
       typeof options.trustProxy === 'number'

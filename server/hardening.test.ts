@@ -1,4 +1,6 @@
 // What an outside security and load test of `site serve` found (issue #17), one finding per block.
+
+import { createConnection, type Socket } from 'node:net'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from './serve.ts'
@@ -110,5 +112,79 @@ describe('the rate limit behind a proxy', () => {
 
   it('keeps one bucket per client: another client is not held back by the first', async () => {
     expect((await post('198.51.100.8')).status).toBe(201)
+  })
+})
+
+describe('Origin of a POST', () => {
+  it('refuses another site with 403 and stores nothing', async () => {
+    const before = server.storage.list({ spam: true }).length
+    const response = await postJson(`${server.url}${CONTACT}`, VALID[CONTACT], {
+      origin: 'https://evil.example',
+    })
+    expect(response.status).toBe(403)
+    expect(await response.json()).toEqual({
+      error: "Forms are accepted from the site's own pages, not from https://evil.example.",
+    })
+    expect(server.storage.list({ spam: true })).toHaveLength(before)
+  })
+
+  it.each([
+    ['the server itself', () => server.url],
+    ['no Origin (not a browser page)', () => undefined],
+  ])('accepts %s', async (_, origin) => {
+    const value = origin()
+    const response = await postJson(`${server.url}${CONTACT}`, VALID[CONTACT], value ? { origin: value } : {})
+    expect(response.status).toBe(201)
+  })
+})
+
+describe('slow and many clients', () => {
+  let strict: RunningServer
+
+  beforeAll(async () => {
+    strict = await startFixtureServer(site, {
+      dataDir: `${site.data}-strict`,
+      requestTimeoutMs: 1_500,
+      maxConnections: 3,
+    })
+  })
+
+  afterAll(() => strict?.close())
+
+  /** A raw connection to the strict server, collecting what it answers until it closes. */
+  function connect(): Promise<{ socket: Socket; closed: Promise<string> }> {
+    return new Promise((resolve, reject) => {
+      const socket = createConnection(strict.port, '127.0.0.1')
+      let received = ''
+      socket.on('data', (chunk) => {
+        received += chunk.toString()
+      })
+      const closed = new Promise<string>((done) => socket.on('close', () => done(received)))
+      socket.once('connect', () => resolve({ socket, closed }))
+      socket.once('error', reject)
+    })
+  }
+
+  it('answers 408 to a body trickled slower than the request timeout, and closes', async () => {
+    const { socket, closed } = await connect()
+    socket.write(
+      `POST ${CONTACT} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{`,
+    )
+    const trickle = setInterval(() => socket.write(' '), 400)
+    try {
+      expect(await closed).toMatch(/^HTTP\/1\.1 408/)
+    } finally {
+      clearInterval(trickle)
+    }
+  })
+
+  it('closes connections over the cap as they arrive, and serves again once they go', async () => {
+    const open = await Promise.all([connect(), connect(), connect()])
+    const extra = await connect()
+    extra.socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+    expect(await extra.closed).toBe('')
+    for (const { socket } of open) socket.destroy()
+    await Promise.all(open.map((c) => c.closed))
+    expect((await fetch(`${strict.url}/aboutus`)).status).toBe(200)
   })
 })

@@ -48,6 +48,20 @@ export const DATABASE_BUSY: Answer = {
 }
 
 /**
+ * Whether a browser's `Origin` may post: the public site origin (SITE_URL), or this server's own host
+ * (the pages `site serve` sends). A POST without `Origin` is not from a browser page and passes; a
+ * browser always sends it on a POST, so another site's page cannot submit in a visitor's name.
+ */
+function allowedOrigin(origin: string, request: FastifyRequest, siteOrigin: string | undefined): boolean {
+  if (origin === siteOrigin) return true
+  try {
+    return new URL(origin).host === request.host
+  } catch {
+    return false
+  }
+}
+
+/**
  * The intake API under `/api`, in its own Fastify scope: JSON bodies only (16 KB), CORS for the site
  * origin, a per-client rate limit, 404/405 as JSON, and one POST route per form. A 201 is sent only
  * after the submission's transaction has committed.
@@ -69,6 +83,15 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
         reply.header('access-control-allow-origin', origin)
         reply.header('access-control-expose-headers', 'Retry-After')
       }
+      if (
+        request.method === 'POST' &&
+        origin !== undefined &&
+        !allowedOrigin(origin, request, options.siteOrigin)
+      )
+        return send(reply, {
+          status: 403,
+          body: { error: `Forms are accepted from the site's own pages, not from ${origin}.` },
+        })
       if (request.method === 'OPTIONS' || !options.limiter) return
       const decision = options.limiter.take(request.ip)
       if (!decision.allowed) {
