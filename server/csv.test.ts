@@ -25,4 +25,8 @@ describe('CSV', () => {
   it('writes nothing for no rows', () => {
     expect(toCsv([])).toBe('')
   })
+
+  it('never writes control characters to the terminal, even from rows stored before they were removed', () => {
+    expect(csvField('red\u001b[31m alert\u0007\u202e')).toBe('red[31m alert')
+  })
 })

@@ -1,3 +1,4 @@
+import { withoutControls } from '../lib/forms/validate.ts'
 /**
  * CSV as RFC 4180 describes it: comma-separated, CRLF line ends, a field quoted when it holds a comma,
  * a quote, a line break or edge spaces, with quotes doubled inside.
@@ -11,7 +12,9 @@ export function toCsv(rows: readonly (readonly string[])[]): string {
 }
 
 /** One field, neutralised and quoted as needed. */
-export function csvField(value: string): string {
+export function csvField(raw: string): string {
+  // Rows stored before control characters were removed at intake: never write them to a terminal.
+  const value = withoutControls(raw)
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
   return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
 }
