@@ -230,6 +230,24 @@ describe('Idempotency-Key', () => {
     expect(rowsOf('warranty').length).toBe(before + 1)
   })
 
+  it('answers a repeat whose fields come in another order with the first answer', async () => {
+    const key = 'order-independent-key-0001'
+    const { name, email, description } = VALID['/api/contactinformations']
+    const first = await postJson(
+      api('/api/contactinformations'),
+      { name, email, description },
+      { 'idempotency-key': key },
+    )
+    const again = await postJson(
+      api('/api/contactinformations'),
+      { description, email, name },
+      { 'idempotency-key': key },
+    )
+    expect(first.status).toBe(201)
+    expect(again.status).toBe(201)
+    expect(await again.json()).toEqual(await first.json())
+  })
+
   it('refuses the key with a different body (409)', async () => {
     const headers = { 'idempotency-key': 'reused-1' }
     await postJson(api('/api/contactinformations'), VALID['/api/contactinformations'], headers)
@@ -434,12 +452,16 @@ describe('bad URLs', () => {
 })
 
 describe('methods no route names', () => {
-  it('405 for a page, 404 JSON under /api', async () => {
+  it('405 for a page and for an endpoint (with Allow), 404 JSON for an unknown API path', async () => {
     const page = await fetch(`${server.url}/aboutus`, { method: 'PROPFIND' })
     expect(page.status).toBe(405)
     const endpoint = await fetch(`${server.url}/api/contactinformations`, { method: 'PROPFIND' })
-    expect(endpoint.status).toBe(404)
-    expect(await endpoint.json()).toEqual({ error: 'There is no API endpoint at /api/contactinformations.' })
+    expect(endpoint.status).toBe(405)
+    expect(endpoint.headers.get('allow')).toBe('POST, OPTIONS')
+    expect(await endpoint.json()).toEqual({ error: 'PROPFIND is not allowed here; send the form with POST.' })
+    const unknown = await fetch(`${server.url}/api/nothing`, { method: 'PROPFIND' })
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toEqual({ error: 'There is no API endpoint at /api/nothing.' })
   })
 })
 

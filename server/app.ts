@@ -120,9 +120,11 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
     storage.close()
   })
 
+  const forms = intakeForms(options.productSlugs)
+  const endpoints = new Set(forms.map((form) => API_PREFIX + form.path))
   try {
     await registerApi(fastify, {
-      forms: intakeForms(options.productSlugs),
+      forms,
       storage,
       writer,
       limiter,
@@ -133,6 +135,11 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
     const site = await registerStatic(fastify, { root: options.dist, warn: log })
     fastify.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? ''
+      if (endpoints.has(path))
+        return reply
+          .code(405)
+          .header('allow', 'POST, OPTIONS')
+          .send({ error: `${request.method} is not allowed here; send the form with POST.` })
       if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`))
         return reply.code(404).send({ error: `There is no API endpoint at ${path}.` })
       return site.notFound(request, reply)

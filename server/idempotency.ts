@@ -35,7 +35,18 @@ export function readKey(
 
 /** Identifies a request's content, so a key reused for a different request is caught. */
 export function fingerprint(route: string, body: unknown): string {
-  return createHash('sha256').update(route).update('\n').update(JSON.stringify(body)).digest('base64url')
+  return createHash('sha256').update(route).update('\n').update(canonicalJson(body)).digest('base64url')
+}
+
+/** JSON with object keys sorted at every level, so the same form sent with its fields in another order matches. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(
+          Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : inner,
+  )
 }
 
 export const KEY_REUSED: Answer = {
