@@ -72,3 +72,33 @@ it('keeps the data across a reopen, read-only for list and export', async () => 
   }
   storage = await openStorage(site.data)
 })
+
+it('commits with synchronous = FULL in WAL mode, so a 201 survives a power cut, not only a crash', () => {
+  // SIGKILL tests cannot see a lost fsync: the setting on the connection that writes is the promise.
+  expect(storage.durability()).toEqual({ journal: 'wal', synchronous: 'FULL' })
+})
+
+it('keeps the spam salt across a restart, so client hashes still group the same sender', async () => {
+  const salt = storage.salt
+  expect(salt).toMatch(/^[A-Za-z0-9_-]{16,}$/)
+  storage.close()
+  storage = await openStorage(site.data)
+  expect(storage.salt).toBe(salt)
+})
+
+it('answers a repeated key from the real table within 24 hours and not after', () => {
+  const createdAt = 1_000_000
+  storage.insert([
+    submission('k1', {
+      idempotency: { key: 'key-1', fingerprint: 'p', status: 201, body: '{"id":"k1"}', createdAt },
+    }),
+  ])
+  expect(storage.findAnswer('key-1', createdAt)).toEqual({
+    fingerprint: 'p',
+    status: 201,
+    body: '{"id":"k1"}',
+  })
+  expect(storage.findAnswer('key-1', createdAt + 1)).toBeUndefined()
+  storage.purgeAnswers(createdAt + 1)
+  expect(storage.findAnswer('key-1', 0)).toBeUndefined()
+})

@@ -74,6 +74,8 @@ export interface Storage {
   nextOutboxAttempt(): number | undefined
   markDelivered(id: number, at: Date): void
   markFailed(id: number, attempts: number, nextAttemptAt: number, error: string): void
+  /** How commits reach the disk on this connection, for checks that the durability promise holds. */
+  durability(): { journal: string; synchronous: 'OFF' | 'NORMAL' | 'FULL' | 'EXTRA' }
   close(): void
 }
 
@@ -204,7 +206,13 @@ const toSubmission = (row: SubmissionRow): Submission => ({
   spam: row.spam === 1,
 })
 
+const SYNCHRONOUS = ['OFF', 'NORMAL', 'FULL', 'EXTRA'] as const
+
 function prepare(db: Database, file: string, readonly: boolean): Storage {
+  const durability = () => ({
+    journal: String(db.pragma('journal_mode', { simple: true })),
+    synchronous: SYNCHRONOUS[Number(db.pragma('synchronous', { simple: true }))] ?? 'OFF',
+  })
   const salt = readonly ? '' : ensureSalt(db)
   const listAll = db.prepare<[{ kind: string | null; since: string | null; spam: number }], SubmissionRow>(
     `SELECT id, received_at, kind, product, payload, spam FROM submissions
@@ -226,6 +234,7 @@ function prepare(db: Database, file: string, readonly: boolean): Storage {
       nextOutboxAttempt: readOnly,
       markDelivered: readOnly,
       markFailed: readOnly,
+      durability,
       close: () => db.close(),
     }
 
@@ -278,6 +287,7 @@ function prepare(db: Database, file: string, readonly: boolean): Storage {
   return {
     file,
     salt,
+    durability,
     insert: (items) => insertAll(items),
     findAnswer: (key, notBefore) => selectAnswer.get(key, notBefore),
     purgeAnswers: (before) => void deleteAnswers.run(before),
