@@ -1,8 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { backoff } from './outbox.ts'
+import { backoff, startOutbox } from './outbox.ts'
 import type { RunningServer } from './serve.ts'
+import { openStorage } from './storage.ts'
 import { makeSite, postJson, type SiteFixture, startFixtureServer, VALID } from './testing.ts'
 
 interface Call {
@@ -108,6 +109,57 @@ describe('webhook outbox', () => {
     const second = await start(alive.url)
     await eventually(() => alive.calls.some((c) => c.body.id === id), 'delivery after the restart')
     await eventually(() => second.storage.nextOutboxAttempt() === undefined, 'the entry marked delivered')
+  })
+})
+
+describe('retries', () => {
+  it('wait longer after each failure of the same entry, and stop once it is delivered', async () => {
+    const hook = await webhook([500, 500, 500, 200])
+    hooks.push(hook.server)
+    const storage = await openStorage(site.data)
+    storage.insert([
+      {
+        id: 'sub-1',
+        receivedAt: new Date().toISOString(),
+        kind: 'contact',
+        product: null,
+        payload: { name: 'Asha' },
+        spam: false,
+        clientHash: 'h',
+        notify: true,
+      },
+    ])
+    const failures: { attempts: number; waitMs: number }[] = []
+    const clock = 1_000_000
+    const outbox = startOutbox({
+      storage: {
+        dueOutbox: (_now, limit) => storage.dueOutbox(Number.MAX_SAFE_INTEGER, limit),
+        nextOutboxAttempt: () => (storage.nextOutboxAttempt() === undefined ? undefined : clock),
+        markDelivered: (id, at) => storage.markDelivered(id, at),
+        markFailed: (id, attempts, next, error) => {
+          failures.push({ attempts, waitMs: next - clock })
+          storage.markFailed(id, attempts, next, error)
+        },
+      },
+      url: hook.url,
+      baseDelayMs: 1_000,
+      maxDelayMs: 60_000,
+      log: () => {},
+      now: () => clock,
+    })
+    try {
+      outbox.notify()
+      await eventually(() => hook.calls.length === 4, 'four attempts')
+      await eventually(() => storage.nextOutboxAttempt() === undefined, 'the entry marked delivered')
+    } finally {
+      await outbox.stop()
+      storage.close()
+    }
+    expect(failures).toEqual([
+      { attempts: 1, waitMs: 1_000 },
+      { attempts: 2, waitMs: 2_000 },
+      { attempts: 3, waitMs: 4_000 },
+    ])
   })
 })
 
