@@ -188,3 +188,40 @@ describe('slow and many clients', () => {
     expect((await fetch(`${strict.url}/aboutus`)).status).toBe(200)
   })
 })
+
+describe('_redirects rules the live server applies', () => {
+  let redirecting: RunningServer
+  let other: SiteFixture
+
+  beforeAll(async () => {
+    other = await makeSite()
+    const { writeFile } = await import('node:fs/promises')
+    await writeFile(
+      `${other.dist}/_redirects`,
+      ['/retired /comingsoon 404', '/aboutus /privacy_policy 302!', '/products/* /comingsoon 302', ''].join(
+        '\n',
+      ),
+    )
+    redirecting = await startFixtureServer(other)
+  })
+
+  afterAll(async () => {
+    await redirecting?.close()
+    await other?.cleanup()
+  })
+
+  it('a 404 rewrite serves its page with status 404, never cached', async () => {
+    const response = await fetch(`${redirecting.url}/retired`)
+    expect(response.status).toBe(404)
+    expect(await response.text()).toContain('Coming soon')
+    expect(response.headers.get('cache-control')).toBe('no-cache')
+  })
+
+  it('a forced (!) redirect applies even where a file exists; an unforced one does not', async () => {
+    const forced = await fetch(`${redirecting.url}/aboutus`, { redirect: 'manual' })
+    expect(forced.status).toBe(302)
+    expect(forced.headers.get('location')).toBe('/privacy_policy')
+    const page = await fetch(`${redirecting.url}/comingsoon`, { redirect: 'manual' })
+    expect(page.status).toBe(200)
+  })
+})
