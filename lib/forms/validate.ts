@@ -97,6 +97,7 @@ function fieldNames(schema: AnyObjectSchema): string[] {
 }
 
 /** Control characters no form field keeps (see the rules at the top of this file). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job
 const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g
 
 /** `value` without the control characters no form field keeps. */
