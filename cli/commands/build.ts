@@ -13,6 +13,19 @@ import { duration, elapsed } from '../timing.ts'
 import { type VerifyReport, verifySite } from '../verify/verify.ts'
 import { printReport } from './verify.ts'
 
+/**
+ * What a build says when SITE_URL is not set: every canonical link, the sitemap and the social tags
+ * then point at content/site.yaml's `siteUrl` (the local default), which is right for `npm start` and
+ * wrong for a public upload. Undefined when SITE_URL is set.
+ */
+export function siteUrlNote(env: NodeJS.ProcessEnv, siteUrl: string): string | undefined {
+  if (env.SITE_URL?.trim()) return undefined
+  return (
+    `Note: SITE_URL is not set, so canonical links, the sitemap and social tags point at ${siteUrl} ` +
+    '(siteUrl in content/site.yaml). For the public site build with SITE_URL=https://www.your-domain npm run build.'
+  )
+}
+
 /** `site build`: validate → images → brochures check → pre-render → CDN files → verify, stopping at the first failure. */
 export function register(program: Command): void {
   program
@@ -101,5 +114,7 @@ export function register(program: Command): void {
       ])
       if (report) printReport(report)
       console.log(`Built in ${duration(elapsed(start))}. dist/client is ready to deploy.`)
+      const note = siteUrlNote(process.env, buildConfig(need().site).siteUrl)
+      if (note) console.log(note)
     })
 }
