@@ -24,7 +24,8 @@ const WAYS: [string, string, string[]][] = [
   ['node bin/site.js', process.execPath, ['bin/site.js']],
 ]
 
-describe('the CLI runs however it is started', () => {
+// Each case starts a fresh Node (and npm for two of them): allow for a busy machine.
+describe('the CLI runs however it is started', { timeout: 120_000 }, () => {
   it.each(WAYS)('%s validate checks the content and says so', async (_, command, prefix) => {
     const { code, out } = await start(command, [...prefix, 'validate'])
     expect(out).toMatch(/\d+ content files valid/)
