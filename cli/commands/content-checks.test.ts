@@ -100,3 +100,31 @@ describe('checks across content files', () => {
     expect(found).toEqual(['content/products/alpha.yaml:2 unknown-brochure'])
   })
 })
+
+describe('files that cannot be read as they are', () => {
+  it('a YAML error in the privacy policy front matter, with its line, not a crash', async () => {
+    const found = await problemsAfter((c) =>
+      replaceIn(at(c, 'pages/privacy-policy.md'), /^title: .*$/m, 'title: "Privacy'),
+    )
+    expect(found.length).toBeGreaterThan(0)
+    expect(found.every((f) => f.startsWith('content/pages/privacy-policy.md:'))).toBe(true)
+    expect(found[0]).toMatch(/^content\/pages\/privacy-policy\.md:2 yaml-syntax$/)
+  })
+
+  it('a Latin-1 byte, at its line, instead of publishing U+FFFD', async () => {
+    const found = await problemsAfter(async (c) => {
+      const file = at(c, ALPHA)
+      const text = await readFile(file, 'utf8')
+      const latin1 = Buffer.from(text.replace('name: Alpha', 'name: Alpha Caf\u00e9'), 'latin1')
+      await writeFile(file, latin1)
+    })
+    expect(found).toEqual(['content/products/alpha.yaml:1 not-utf8'])
+  })
+
+  it('a product as both .yml and .yaml', async () => {
+    const found = await problemsAfter(async (c) => {
+      await writeFile(at(c, 'products/alpha.yml'), await readFile(at(c, ALPHA), 'utf8'))
+    })
+    expect(found).toEqual(['content/products/alpha.yml:1 duplicate-product-file'])
+  })
+})

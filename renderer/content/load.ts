@@ -1,7 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { TSchema } from '@sinclair/typebox'
-import matter from 'gray-matter'
 import { type Problem, SiteError } from '../../lib/errors.ts'
 import { crossChecks } from './checks.ts'
 import { type LocatedYaml, parseYaml } from './locate.ts'
@@ -99,8 +98,25 @@ export async function readContent(
   const productFiles = (await readdir(path.join(dir, PRODUCTS_DIR)).catch(() => [] as string[]))
     .filter((f) => f.endsWith('.yaml') || f.endsWith('.yml'))
     .sort()
+  // `x.yml` beside `x.yaml` would be one page from two files: say so instead of picking one.
+  const bySlugFile = new Map<string, string>()
+  for (const f of productFiles) {
+    const slug = f.replace(/\.ya?ml$/, '')
+    const other = bySlugFile.get(slug)
+    if (other)
+      problems.push({
+        file: rel(projectRoot, path.join(dir, PRODUCTS_DIR, f)),
+        line: 1,
+        col: 1,
+        path: '',
+        code: 'duplicate-product-file',
+        message: `Two files describe the product "${slug}": ${other} and ${f}.`,
+        hint: `keep one of them (content/products/${slug}.yaml) and delete the other.`,
+      })
+    else bySlugFile.set(slug, f)
+  }
   const products = await Promise.all(
-    productFiles.map(async (f) => {
+    [...bySlugFile.values()].map(async (f) => {
       const slug = f.replace(/\.ya?ml$/, '')
       const { raw, valid } = await readYaml(path.join(dir, PRODUCTS_DIR, f), PRODUCT_SCHEMA.schema)
       return {
@@ -176,12 +192,62 @@ async function readSource(
   problems: Problem[],
   missing: { message: string; hint: string },
 ): Promise<string | undefined> {
+  let bytes: Buffer
   try {
-    return await readFile(file, 'utf8')
+    bytes = await readFile(file)
   } catch {
     problems.push({ file: name, line: 1, col: 1, path: '', code: 'missing-file', ...missing })
     return undefined
   }
+  try {
+    return UTF8.decode(bytes)
+  } catch {
+    const at = firstBadByte(bytes)
+    const before = bytes.subarray(0, at).toString('utf8').split('\n')
+    problems.push({
+      file: name,
+      line: before.length,
+      col: (before.at(-1)?.length ?? 0) + 1,
+      path: '',
+      code: 'not-utf8',
+      message: `The file is not UTF-8: byte 0x${bytes[at]?.toString(16).padStart(2, '0')} here is not text in UTF-8 (a file saved as Latin-1 or Windows-1252?).`,
+      hint: 'save the file as UTF-8 (VS Code: "Save with Encoding", then UTF-8) and check the character here.',
+    })
+    return undefined
+  }
+}
+
+/** Decodes UTF-8 and throws on any invalid byte, instead of publishing U+FFFD. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true })
+
+/** Offset of the first byte that does not start or continue a valid UTF-8 sequence. */
+function firstBadByte(bytes: Buffer): number {
+  let lo = 0
+  let hi = bytes.length
+  // The longest valid prefix, by bisection on where strict decoding starts to fail.
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2)
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid), { stream: true })
+      lo = mid
+    } catch {
+      hi = mid - 1
+    }
+  }
+  return lo
+}
+
+/**
+ * Splits a Markdown file into its YAML front matter (between a first line `---` and the next line
+ * `---`) and the text after it. Written here rather than with gray-matter, whose YAML parser throws
+ * on a syntax error instead of giving a line.
+ */
+export function splitFrontMatter(source: string): { matter: string; content: string } | undefined {
+  const lines = source.split(/\r?\n/)
+  if (lines[0]?.trim() !== '---') return undefined
+  const end = lines.findIndex((line, i) => i > 0 && line.trim() === '---')
+  if (end === -1) return undefined
+  return { matter: lines.slice(1, end).join('\n'), content: lines.slice(end + 1).join('\n') }
 }
 
 async function readPrivacy(file: string, projectRoot: string, problems: Problem[]) {
@@ -191,10 +257,21 @@ async function readPrivacy(file: string, projectRoot: string, problems: Problem[
     hint: `create ${name}: front matter (title, summary, updated) between --- lines, then Markdown.`,
   })
   if (source === undefined) return undefined
-  // Options bypass gray-matter's cache, whose cached results lack `matter`.
-  const parsed = matter(source, {})
+  const parsed = splitFrontMatter(source)
+  if (!parsed) {
+    problems.push({
+      file: name,
+      line: 1,
+      col: 1,
+      path: '',
+      code: 'no-front-matter',
+      message: 'The privacy policy has no front matter.',
+      hint: 'start the file with a line `---`, then title, summary and updated, then another `---` line, then the Markdown.',
+    })
+    return undefined
+  }
   // Front matter starts on line 2, after the opening `---`.
-  const yaml = parseYaml(parsed.matter ?? '')
+  const yaml = parseYaml(parsed.matter)
   const shift = (p: Problem): Problem => ({ ...p, line: p.line + 1 })
   if (yaml.syntaxErrors.length) {
     for (const e of yaml.syntaxErrors)
