@@ -23,7 +23,7 @@ export function hasSection(product: Product, key: SectionKey): boolean {
     case 'catalog':
       return Boolean(product.catalog?.length || product.colours)
     case 'application':
-      return Boolean(product.application || product.webApplication)
+      return Boolean(product.application)
     case 'enquirenow':
       return true
     case 'specifications':
@@ -223,7 +223,7 @@ function sectionFields(key: SectionKey): string {
     installation: '`installation` steps',
     benefits: '`benefits` cards',
     catalog: '`catalog` entries or `colours`',
-    application: '`application` or `webApplication`',
+    application: '`application`',
     enquirenow: 'nothing',
     specifications: '`specifications` or `specificationAndWarranty`',
   }

@@ -10,6 +10,7 @@ import { Installation } from '../../../components/product/Installation.tsx'
 import { Section } from '../../../components/product/Section.tsx'
 import { Specifications } from '../../../components/product/Specifications.tsx'
 import { StepNav } from '../../../components/product/StepNav.tsx'
+import { WebApp } from '../../../components/product/WebApp.tsx'
 import '../../../components/product/product.css'
 import type { Data } from './+data.ts'
 
@@ -93,13 +94,8 @@ export default function Page() {
           </Section>
         )}
         {p.application && (
-          <Section
-            id="application"
-            eyebrow="Applications"
-            title={p.application.main?.heading ?? `The ${p.name} web application`}
-            className={tone()}
-          >
-            <Application application={p.application} name={p.name} />
+          <Section id="application" eyebrow="Applications" title={p.application.heading} className={tone()}>
+            <Application application={p.application} />
           </Section>
         )}
         <section
@@ -122,6 +118,16 @@ export default function Page() {
         {p.specifications && (
           <Section id="specifications" eyebrow="Specifications" title="Specifications and warranty">
             <Specifications specs={p.specifications} name={p.name} brochure={p.brochure} />
+          </Section>
+        )}
+        {p.webApp && (
+          <Section
+            id="webapp"
+            eyebrow="Web application"
+            title={`The ${p.name} web application`}
+            className="section--light"
+          >
+            <WebApp web={p.webApp} />
           </Section>
         )}
       </div>

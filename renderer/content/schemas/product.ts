@@ -209,7 +209,11 @@ export const ProductSchema = Strict(
           { name: Text('Accessible name of the logo.', { maxLength: 60 }), logo: ImageRef('Logo image.') },
           'A partner or compliance logo.',
         ),
-        { minItems: 1, maxItems: 6, description: 'Partner and compliance logos.' },
+        {
+          minItems: 3,
+          maxItems: 3,
+          description: 'Partner and compliance logos: three per product (site-spec.md §2).',
+        },
       ),
     ),
     webApplication: Type.Optional(
