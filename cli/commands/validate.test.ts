@@ -120,7 +120,8 @@ describe('site validate', () => {
   })
 
   it('asks for exactly three partner logos, naming the one every product can add', async () => {
-    const two = 'partners:\n  - name: Made in India\n    logo: p/a.svg\n  - name: RoHS\n    logo: p/b.svg\nsteps:'
+    const two =
+      'partners:\n  - name: Made in India\n    logo: p/a.svg\n  - name: RoHS\n    logo: p/b.svg\nsteps:'
     const root = await fixture((r) => replaceIn(r, 'products/alpha.yaml', /^steps:/m, two))
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:41:3  /partners
