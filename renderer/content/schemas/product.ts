@@ -212,7 +212,8 @@ export const ProductSchema = Strict(
         {
           minItems: 3,
           maxItems: 3,
-          description: 'Partner and compliance logos: three per product (site-spec.md §2).',
+          description:
+            'Exactly three partner or compliance logos per product (site-spec.md §2), e.g. `partners/warranty-1-year.svg` for the one-year warranty.',
         },
       ),
     ),
