@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import { SiteError } from '../../lib/errors.ts'
 import { buildConfig } from '../../renderer/config.ts'
 import { type Content, loadContent, readContent } from '../../renderer/content/load.ts'
+import { renderContext } from '../../renderer/context.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { checkBrochures } from '../brochures/check.ts'
 import { prerender } from '../build/prerender.ts'
@@ -9,7 +10,8 @@ import { runStages } from '../build/stages.ts'
 import { runImages, summaryLine } from '../images/run.ts'
 import { writeCdnFiles } from '../release/cdn-files.ts'
 import { expectedRoutes } from '../release/routes.ts'
-import { duration, elapsed } from '../timing.ts'
+import { buildSiteIndex } from '../search/site-index.ts'
+import { bytes, duration, elapsed } from '../timing.ts'
 import { type VerifyReport, verifySite } from '../verify/verify.ts'
 import { printReport } from './verify.ts'
 
@@ -26,12 +28,12 @@ export function siteUrlNote(env: NodeJS.ProcessEnv, siteUrl: string): string | u
   )
 }
 
-/** `site build`: validate → images → brochures check → pre-render → CDN files → verify, stopping at the first failure. */
+/** `site build`: validate → images → brochures check → pre-render → search index → CDN files → verify, stopping at the first failure. */
 export function register(program: Command): void {
   program
     .command('build')
     .description(
-      'Build the whole site into dist/client: validate, images, brochures check, pre-render, verify.',
+      'Build the whole site into dist/client: validate, images, brochures check, pre-render, search index, verify.',
     )
     .option('--force-images', 'encode every image again, ignoring the cache')
     .addHelpText(
@@ -88,6 +90,13 @@ export function register(program: Command): void {
         {
           name: 'pre-render',
           run: async () => `${(await prerender(paths)).pages} pages written to dist/client`,
+        },
+        {
+          name: 'search',
+          run: async () => {
+            const index = await buildSiteIndex(paths.client, await renderContext())
+            return `${index.pages} pages, ${index.words} words indexed, ${bytes(index.bytes)}`
+          },
         },
         {
           name: 'cdn files',

@@ -60,13 +60,16 @@ export function inlineScriptHashes(pages: BuiltPage[]): string[] {
 
 const origin = (base: string) => (/^https?:\/\//.test(base) ? new URL(base).origin : '')
 
-/** The Content-Security-Policy: no 'unsafe-inline' for scripts; inline scripts are allowed by hash. */
+/**
+ * The Content-Security-Policy: no 'unsafe-inline' for scripts; inline scripts are allowed by hash.
+ * 'wasm-unsafe-eval' lets the site search (Pagefind) compile its WebAssembly; it allows no JavaScript eval.
+ */
 export function contentSecurityPolicy(config: BuildConfig, hashes: string[]): string {
   const extra = (...bases: string[]) => [...new Set(bases.map(origin).filter(Boolean))].join(' ')
   const analytics = config.analyticsId ? ' https://www.googletagmanager.com' : ''
   return [
     "default-src 'self'",
-    `script-src 'self' ${hashes.join(' ')}${analytics}`.trim(),
+    `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(' ')}${analytics}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: ${extra(config.assetBase, config.storageBase)}`.trim(),
     `connect-src 'self' ${extra(config.apiBase)}${config.analyticsId ? ' https://www.google-analytics.com' : ''}`.trim(),

@@ -81,7 +81,7 @@ describe('site verify', () => {
     expect(sitemap).toContain('<loc>https://example.test/aboutus</loc>')
     expect(sitemap).not.toContain('404')
     const headers = await readFile(path.join(dir, '_headers'), 'utf8')
-    expect(headers).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/)
+    expect(headers).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'sha256-[A-Za-z0-9+/=]+'/)
     expect(headers).toContain('Cache-Control: public, max-age=31536000, immutable')
   })
 
