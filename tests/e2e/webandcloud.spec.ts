@@ -93,6 +93,8 @@ test.describe('Web And Cloud Solutions', () => {
       const block = page.getByRole('heading', { level: 2 }).first()
       await expect(block).toBeVisible()
       await hydrated(page)
+      // The fallback is fetched after hydration: wait until nothing more is loading.
+      await page.waitForLoadState('networkidle')
       await firstSceneMoves(page)
     })
   }
