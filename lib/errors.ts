@@ -51,3 +51,11 @@ export function formatProblems(problems: readonly Problem[]): string {
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`
 }
+
+/**
+ * Whether `error` is a SiteError from any copy of this module: Vite's config bundle and its SSR module
+ * graph each load their own, so `instanceof` fails across them in `site dev`.
+ */
+export function isSiteError(error: unknown): error is SiteError {
+  return error instanceof Error && error.name === 'SiteError' && Array.isArray((error as SiteError).problems)
+}

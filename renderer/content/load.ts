@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { TSchema } from '@sinclair/typebox'
 import matter from 'gray-matter'
 import { type Problem, SiteError } from '../../lib/errors.ts'
+import { processState } from '../process-state.ts'
 import { crossChecks } from './checks.ts'
 import { type LocatedYaml, parseYaml } from './locate.ts'
 import { schemaProblems } from './schema-problems.ts'
@@ -221,7 +222,8 @@ function sortProblems(problems: Problem[]): Problem[] {
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col)
 }
 
-const cache = new Map<string, Promise<Content>>()
+/** Loaded content by folder, one map per process (see processState). */
+const cache = processState('content-cache', () => new Map<string, Promise<Content>>())
 
 /**
  * Loads content for pages and commands: every problem at once as one SiteError, or typed records.
