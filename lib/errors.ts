@@ -36,7 +36,7 @@ export class SiteError extends Error {
 }
 
 /** Formats problems as `file:line:col  path`, message and fix, then a count. */
-export function formatProblems(problems: readonly Problem[]): string {
+export function formatProblems(problems: readonly Problem[], noun = 'problem'): string {
   const lines: string[] = []
   for (const p of problems) {
     lines.push(`${p.file}:${p.line}:${p.col}${p.path ? `  ${p.path}` : ''}`)
@@ -44,7 +44,7 @@ export function formatProblems(problems: readonly Problem[]): string {
     if (p.hint) lines.push(`  Fix: ${p.hint}`)
   }
   const files = new Set(problems.map((p) => p.file)).size
-  lines.push(`${plural(problems.length, 'problem')} in ${plural(files, 'file')}.`)
+  lines.push(`${plural(problems.length, noun)} in ${plural(files, 'file')}.`)
   return lines.join('\n')
 }
 

@@ -38,7 +38,8 @@ export function forgetContent(): void {
 
 async function load(): Promise<RenderContext> {
   const paths = projectPaths(process.env.SITE_ROOT || undefined)
-  const content = await loadContent(paths.content)
+  // `site dev` sets SITE_DRAFTS=show to preview draft products; a build leaves them out.
+  const content = await loadContent(paths.content, { drafts: process.env.SITE_DRAFTS === 'show' })
   const images = await readFile(manifestFile(paths), 'utf8').then(
     (t) => JSON.parse(t) as Record<string, ManifestEntry>,
     () => {

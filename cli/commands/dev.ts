@@ -26,12 +26,14 @@ export function register(program: Command): void {
       const port = intFlag(options.port, '--port', 0, 65535, '3000')
       const paths = projectPaths()
       process.env.SITE_ROOT = paths.root
+      // Pages read this through the render context: drafts show here, never in a build.
+      process.env.SITE_DRAFTS = 'show'
       let failing = false
       /** Brings the images up to date with the content; prints the problems when there are any. */
       const makeImages = async () => {
         forgetContent()
         try {
-          console.log(summaryLine(await runImages(await loadContent(paths.content), paths)))
+          console.log(summaryLine(await runImages(await loadContent(paths.content, { drafts: true }), paths)))
           if (failing) console.log('The content is valid again.')
           failing = false
         } catch (error) {
