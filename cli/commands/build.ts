@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { SiteError } from '../../lib/errors.ts'
+import { plural, SiteError } from '../../lib/errors.ts'
 import { buildConfig } from '../../renderer/config.ts'
 import { type Content, loadContent, readContent } from '../../renderer/content/load.ts'
 import { renderContext } from '../../renderer/context.ts'
@@ -63,7 +63,11 @@ export function register(program: Command): void {
                 report.problems,
               )
             content = await loadContent(paths.content)
-            return `${report.files} content files valid`
+            // Drafts are previewed in `site dev` only: say which ones this build leaves out.
+            const drafts = report.drafts.length
+              ? `; left out ${plural(report.drafts.length, 'draft')}: ${report.drafts.join(', ')}`
+              : ''
+            return `${report.files} content files valid${drafts}`
           },
         },
         {

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { TSchema } from '@sinclair/typebox'
 import { type Problem, SiteError } from '../../lib/errors.ts'
+import { processState } from '../process-state.ts'
 import { crossChecks } from './checks.ts'
 import { type LocatedYaml, parseYaml } from './locate.ts'
 import { schemaProblems } from './schema-problems.ts'
@@ -30,9 +31,13 @@ export interface Content {
 }
 
 export interface ContentReport {
-  /** Present only when there are no problems. */
+  /** Present only when there are no problems; it holds the drafts too. */
   content?: Content
   problems: Problem[]
+  /** What a draft may still have (placeholders): reported, but no reason to stop. */
+  warnings: Problem[]
+  /** Slugs of the products marked `draft: true`. */
+  drafts: string[]
   /** How many files were read. */
   files: number
 }
@@ -131,27 +136,35 @@ export async function readContent(
   const privacy = await readPrivacy(path.join(dir, PRIVACY.file), projectRoot, problems)
   if (privacy) files++
 
-  problems.push(
-    ...(await crossChecks({
-      contentDir: dir,
-      projectRoot,
-      catalogue: single.catalogue as { products: string[] } | undefined,
-      brochures: (single.brochures as { brochures: Brochure[] } | undefined)?.brochures,
-      products,
-      pages: Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v.raw])) as Record<
-        keyof typeof SINGLE_FILES,
-        unknown
-      >,
-      locate: (file, pointer) => located.get(file)?.locate(pointer) ?? { line: 1, col: 1 },
-    })),
-  )
+  const drafts = products.filter((p) => isDraft(p.raw)).map((p) => p.slug)
+  const draftFiles = new Set(products.filter((p) => drafts.includes(p.slug)).map((p) => p.file))
+  const warnings: Problem[] = []
+  for (const found of await crossChecks({
+    contentDir: dir,
+    projectRoot,
+    catalogue: single.catalogue as { products: string[] } | undefined,
+    brochures: (single.brochures as { brochures: Brochure[] } | undefined)?.brochures,
+    products,
+    pages: Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v.raw])) as Record<
+      keyof typeof SINGLE_FILES,
+      unknown
+    >,
+    locate: (file, pointer) => located.get(file)?.locate(pointer) ?? { line: 1, col: 1 },
+    drafts: new Set(drafts),
+  }))
+    (draftFiles.has(found.file) && LENIENT_IN_DRAFTS.has(found.code) ? warnings : problems).push(found)
 
-  if (problems.length) return { problems: sortProblems(problems), files }
-  const order = (single.catalogue as { products: string[] }).products
+  if (problems.length)
+    return { problems: sortProblems(problems), warnings: sortProblems(warnings), files, drafts }
+  const listed = (single.catalogue as { products: string[] }).products
+  // A draft need not be in the menu yet: unlisted drafts follow the listed products.
+  const order = [...listed, ...drafts.filter((slug) => !listed.includes(slug))]
   const bySlug = new Map(products.map((p) => [p.slug, p.data as Product]))
   return {
     problems,
+    warnings: sortProblems(warnings),
     files,
+    drafts,
     content: {
       dir,
       site: single.site as Site,
@@ -165,6 +178,14 @@ export async function readContent(
       privacy: privacy as { meta: Privacy; markdown: string },
     },
   }
+}
+
+/** Problems a draft may have: text and images still to come. */
+const LENIENT_IN_DRAFTS = new Set(['placeholder'])
+
+/** Whether a product file says `draft: true` (read from the raw data, so it counts even when invalid). */
+function isDraft(raw: unknown): boolean {
+  return typeof raw === 'object' && raw !== null && (raw as { draft?: unknown }).draft === true
 }
 
 /** What to do about a YAML syntax error, by the `yaml` package's error code. */
@@ -298,14 +319,17 @@ function sortProblems(problems: Problem[]): Problem[] {
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col)
 }
 
-const cache = new Map<string, Promise<Content>>()
+/** Loaded content by folder, one map per process (see processState). */
+const cache = processState('content-cache', () => new Map<string, Promise<Content>>())
 
 /**
  * Loads content for pages and commands: every problem at once as one SiteError, or typed records.
+ * Drafts are left out unless `drafts` is true (`site dev` shows them; a build never does).
  * The result is cached per folder for the life of the process (a pre-render reads content once).
  */
-export function loadContent(contentDir: string): Promise<Content> {
-  let pending = cache.get(contentDir)
+export function loadContent(contentDir: string, options: { drafts?: boolean } = {}): Promise<Content> {
+  const key = `${options.drafts ? 'drafts:' : ''}${contentDir}`
+  let pending = cache.get(key)
   if (!pending) {
     pending = readContent(contentDir).then((report) => {
       if (!report.content)
@@ -315,12 +339,17 @@ export function loadContent(contentDir: string): Promise<Content> {
           'fix the problems above, then run `site validate` again.',
           report.problems,
         )
-      return report.content
+      return options.drafts ? report.content : withoutDrafts(report.content)
     })
-    cache.set(contentDir, pending)
-    pending.catch(() => cache.delete(contentDir))
+    cache.set(key, pending)
+    pending.catch(() => cache.delete(key))
   }
   return pending
+}
+
+/** The content a build publishes: no draft products anywhere (pages, menus, sitemap all read this list). */
+export function withoutDrafts(content: Content): Content {
+  return { ...content, products: content.products.filter((p) => p.draft !== true) }
 }
 
 /** Forgets cached content (the dev server calls this when a content file changes). */

@@ -1,5 +1,6 @@
 import { useData } from 'vike-react/useData'
 import { ArtPicture } from '../../../components/ArtPicture.tsx'
+import { DraftBanner } from '../../../components/DraftBanner.tsx'
 import { Picture } from '../../../components/Picture.tsx'
 import { Application } from '../../../components/product/Application.tsx'
 import { Benefits } from '../../../components/product/Benefits.tsx'
@@ -22,6 +23,7 @@ export default function Page() {
   const tone = () => (shown++ % 2 === 0 ? 'section--light' : '')
   return (
     <article className="product">
+      {p.draft && <DraftBanner />}
       <section className="phero on-dark" aria-labelledby="phero-title">
         <div className="phero__inner container">
           <div className="phero__copy">

@@ -59,6 +59,8 @@ export async function data(pageContext: PageContextServer) {
       ],
     }),
     slug: product.slug,
+    /** Only `site dev` renders drafts; the page says so. */
+    draft: product.draft === true,
     name: product.name,
     description: product.description,
     subText: product.subText,

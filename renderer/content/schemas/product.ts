@@ -70,6 +70,12 @@ const DifferentiationSide = Strict(
 /** One product page: the spec's "product content record" (site-spec.md §3). */
 export const ProductSchema = Strict(
   {
+    draft: Type.Optional(
+      Type.Boolean({
+        description:
+          'true while the product is unfinished: `site dev` shows it with a Draft banner, `site build` leaves it out, and placeholders are warnings.',
+      }),
+    ),
     name: Text('Display name, as in the menu (ProductName).', { maxLength: 80 }),
     category: Text('Category for search engines, e.g. "Smart home" or "Industrial networking".', {
       maxLength: 60,
