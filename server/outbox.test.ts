@@ -127,3 +127,55 @@ describe('backoff', () => {
     expect(backoff(10_000, 5_000, 3_600_000)).toBe(3_600_000)
   })
 })
+
+describe('retries', () => {
+  it('waits longer after each failure: base, then twice, then four times', async () => {
+    const { openStorage } = await import('./storage.ts')
+    const { startOutbox } = await import('./outbox.ts')
+    const storage = await openStorage(site.data)
+    let now = Date.parse('2025-03-01T10:00:00.000Z')
+    await storage.insert([
+      {
+        id: 'a',
+        receivedAt: new Date(now).toISOString(),
+        kind: 'contact',
+        product: null,
+        payload: {},
+        spam: false,
+        clientHash: 'h',
+        notify: ['webhook'],
+      },
+    ])
+    const waits: number[] = []
+    let attempts = 0
+    const outbox = startOutbox({
+      storage,
+      deliverers: {
+        webhook: async () => {
+          attempts++
+          throw new Error('HTTP 500')
+        },
+      },
+      baseDelayMs: 1_000,
+      maxDelayMs: 60_000,
+      now: () => now,
+    })
+    try {
+      for (let n = 1; n <= 4; n++) {
+        await eventually(() => attempts === n, `attempt ${n}`)
+        let next: number | undefined
+        await eventually(async () => {
+          next = await storage.nextOutboxAttempt()
+          return next !== undefined && next > now
+        }, `attempt ${n} recorded`)
+        waits.push((next ?? now) - now)
+        now = next ?? now
+        outbox.notify()
+      }
+      expect(waits).toEqual([1_000, 2_000, 4_000, 8_000])
+    } finally {
+      await outbox.stop()
+      await storage.close()
+    }
+  })
+})

@@ -89,6 +89,7 @@ Read the submissions with \`site submissions list\` or \`site submissions export
       const { closeOnSignals, startServer } = await import('../../server/serve.ts')
       const { originOf, readServerContent } = await import('../../server/site-config.ts')
       const { parseDatabaseUrl } = await import('../../server/storage.ts')
+      const { mailDeliverer, parseSmtpUrl } = await import('../../server/mail.ts')
       const paths = projectPaths(flags.root && path.resolve(flags.root))
       const port = intFlag(flags.port, '--port', 0, 65535, '8080')
       const rateLimit = intFlag(flags.rateLimit, '--rate-limit', 0, 1_000_000, '60')
@@ -106,6 +107,16 @@ Read the submissions with \`site submissions list\` or \`site submissions export
       const dist = path.resolve(flags.dist ?? paths.client)
       const dataDir = path.resolve(flags.data ?? paths.data)
       const content = await readServerContent(paths.content)
+      const smtpUrl = parseSmtpUrl(process.env.SITE_SMTP_URL)
+      const mail =
+        smtpUrl && content.notifications
+          ? await mailDeliverer({
+              smtpUrl,
+              notifications: content.notifications,
+              company: content.company,
+              productNames: content.productNames,
+            })
+          : undefined
       const server = await startServer({
         port,
         host: flags.host,
@@ -117,6 +128,7 @@ Read the submissions with \`site submissions list\` or \`site submissions export
         webhook: webhookUrl ? { url: webhookUrl } : undefined,
         trustProxy,
         databaseUrl,
+        ...(mail && { deliverers: { mail } }),
       })
       const shown = (file: string) => {
         const relative = path.relative(process.cwd(), file)
@@ -128,6 +140,12 @@ Read the submissions with \`site submissions list\` or \`site submissions export
           `Rate limit: ${rateLimit ? `${rateLimit} requests per minute per client` : 'off'}. ` +
           `CORS: ${content.siteOrigin ?? 'same origin only'}.`,
       )
+      if (smtpUrl && !content.notifications)
+        console.log(
+          'SITE_SMTP_URL is set but content/site.yaml names no recipients under notifications:; no e-mail is sent.',
+        )
+      else if (mail)
+        console.log('New submissions are e-mailed to the recipients in content/site.yaml (notifications:).')
       closeOnSignals(server, (line) => console.log(line))
     })
 }
