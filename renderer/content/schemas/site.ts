@@ -8,7 +8,12 @@ const Base = (description: string) =>
 /** Who is told of new submissions of one kind: e-mail addresses. */
 const Recipients = (description: string) =>
   Type.Optional(
-    Type.Array(Type.String({ format: 'email' }), { minItems: 1, maxItems: 20, uniqueItems: true, description }),
+    Type.Array(Type.String({ format: 'email' }), {
+      minItems: 1,
+      maxItems: 20,
+      uniqueItems: true,
+      description,
+    }),
   )
 
 /** Company configuration: content/site.yaml (DECISIONS.md, Configuration). */
