@@ -15,7 +15,8 @@ export interface OutboxOptions {
   timeoutMs?: number
   /**
    * How long a claimed entry stays this instance's: another instance takes it over after that (this
-   * one died mid-delivery). Longer than `timeoutMs` times a claimed batch, so a live one keeps it.
+   * one died mid-delivery). A claimed batch is delivered in parallel, so three delivery timeouts leave
+   * a live instance ample time to mark it.
    */
   leaseMs?: number
   /** One line per failed attempt, without personal data. */
@@ -65,7 +66,7 @@ export function webhookDeliverer(url: string): Deliver {
 }
 
 /**
- * Delivers outbox entries, oldest due first, each through its channel's deliverer; a failure (network
+ * Delivers outbox entries, oldest due first, a claimed batch at once, each through its channel's deliverer; a failure (network
  * error, timeout, refusal) is retried with exponential backoff. Entries are committed with their
  * submission, so a dead receiver delays notifications but never loses or blocks a submission. Several
  * instances may share one database: each claims entries under a lease, so one entry is with one
@@ -77,7 +78,7 @@ export function startOutbox(options: OutboxOptions): Outbox {
   const baseDelayMs = options.baseDelayMs ?? 5_000
   const maxDelayMs = options.maxDelayMs ?? 60 * 60 * 1000
   const timeoutMs = options.timeoutMs ?? 10_000
-  const leaseMs = options.leaseMs ?? Math.max(30_000, timeoutMs * (BATCH + 1))
+  const leaseMs = options.leaseMs ?? timeoutMs * 3
   const now = options.now ?? Date.now
   const log = options.log ?? (() => {})
 
@@ -112,10 +113,7 @@ export function startOutbox(options: OutboxOptions): Outbox {
     while (!stopped) {
       again = false
       const due = await storage.claimOutbox(now(), BATCH, leaseMs, channels)
-      for (const entry of due) {
-        if (stopped) return
-        await deliver(entry)
-      }
+      await Promise.all(due.map(deliver))
       if (due.length === 0 && !again) break
     }
   }
