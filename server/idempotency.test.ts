@@ -63,6 +63,16 @@ describe('idempotency against the real store', () => {
     expect((await storage.list()).map((s) => s.id)).toEqual(['id-1', 'id-2'])
   })
 
+  it('runs once for repeats that arrive together, and gives them all the first answer', async () => {
+    const once = idempotency(storage).once
+    const { produce, runs } = producer()
+    const print = fingerprint('/contactinformations', { a: 1 })
+    const answers = await Promise.all(Array.from({ length: 5 }, () => once('together', print, produce)))
+    expect(runs()).toBe(1)
+    expect(answers).toEqual(answers.map(() => ({ status: 201, body: { id: 'id-1' } })))
+    expect((await storage.list()).map((s) => s.id)).toEqual(['id-1'])
+  })
+
   it('a key raced by another instance replays the winner and stores nothing more', async () => {
     const now = 5_000
     const print = fingerprint('/contactinformations', { a: 1 })
