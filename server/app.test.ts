@@ -435,12 +435,19 @@ describe('bad URLs', () => {
 })
 
 describe('methods no route names', () => {
-  it('405 for a page, 404 JSON under /api', async () => {
+  it('405 for a page and for an endpoint, 404 JSON for an unknown API path', async () => {
     const page = await fetch(`${server.url}/aboutus`, { method: 'PROPFIND' })
     expect(page.status).toBe(405)
-    const endpoint = await fetch(`${server.url}/api/contactinformations`, { method: 'PROPFIND' })
-    expect(endpoint.status).toBe(404)
-    expect(await endpoint.json()).toEqual({ error: 'There is no API endpoint at /api/contactinformations.' })
+    for (const method of ['PROPFIND', 'MKCOL']) {
+      const endpoint = await fetch(`${server.url}/api/contactinformations`, { method })
+      expect(endpoint.status).toBe(405)
+      expect(endpoint.headers.get('allow')).toBe('POST, OPTIONS')
+      expect(await endpoint.json()).toEqual({
+        error: `${method} is not allowed here; send the form with POST.`,
+      })
+    }
+    const unknown = await fetch(`${server.url}/api/nope`, { method: 'PROPFIND' })
+    expect(unknown.status).toBe(404)
   })
 })
 

@@ -133,8 +133,10 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
   })
 
   try {
+    const forms = intakeForms(options.productSlugs)
+    const endpoints = new Set(forms.map((form) => API_PREFIX + form.path))
     await registerApi(fastify, {
-      forms: intakeForms(options.productSlugs),
+      forms,
       storage,
       writer,
       limiter,
@@ -145,6 +147,13 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
     const site = await registerStatic(fastify, { root: options.dist, warn: log })
     fastify.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? ''
+      // Methods Fastify has no route for (TRACE, PROPFIND, ...) on an endpoint that exists: 405.
+      if (endpoints.has(path))
+        return reply
+          .code(405)
+          .header('allow', 'POST, OPTIONS')
+          .header('cache-control', 'no-store')
+          .send({ error: `${request.method} is not allowed here; send the form with POST.` })
       if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`))
         return reply.code(404).send({ error: `There is no API endpoint at ${path}.` })
       return site.notFound(request, reply)
