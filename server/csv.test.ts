@@ -22,11 +22,14 @@ describe('CSV', () => {
     ])
   })
 
-  it('writes nothing for no rows', () => {
-    expect(toCsv([])).toBe('')
+  it('never writes control characters or bidi overrides: a printed export runs no terminal escape', () => {
+    expect(csvField('a\u0000b\u0007c\u001b[31md\u202eе\u009b')).toBe(
+      'a\ufffdb\ufffdc\ufffd[31md\ufffdе\ufffd',
+    )
+    expect(csvField('tab\tkept')).toBe('tab\tkept')
   })
 
-  it('never writes control characters to the terminal, even from rows stored before they were removed', () => {
-    expect(csvField('red\u001b[31m alert\u0007\u202e')).toBe('red[31m alert')
+  it('writes nothing for no rows', () => {
+    expect(toCsv([])).toBe('')
   })
 })

@@ -1,4 +1,3 @@
-import { withoutControls } from '../lib/forms/validate.ts'
 /**
  * CSV as RFC 4180 describes it: comma-separated, CRLF line ends, a field quoted when it holds a comma,
  * a quote, a line break or edge spaces, with quotes doubled inside.
@@ -11,10 +10,16 @@ export function toCsv(rows: readonly (readonly string[])[]): string {
   return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + (rows.length ? '\r\n' : '')
 }
 
+/**
+ * Control characters other than tab and line breaks (NUL, BEL, ESC and its terminal sequences) and
+ * the bidirectional overrides that reorder what a reader sees become U+FFFD: an export printed to a
+ * terminal or opened in a spreadsheet shows what was sent, and does nothing else.
+ */
+const UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
+
 /** One field, neutralised and quoted as needed. */
-export function csvField(raw: string): string {
-  // Rows stored before control characters were removed at intake: never write them to a terminal.
-  const value = withoutControls(raw)
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+export function csvField(value: string): string {
+  const clean = value.replace(UNSAFE, '\ufffd')
+  const safe = /^[=+\-@\t\r]/.test(clean) ? `'${clean}` : clean
   return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
 }

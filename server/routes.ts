@@ -5,7 +5,7 @@ import type { GroupCommit } from './group-commit.ts'
 import { type Answer, fingerprint, idempotency, readKey } from './idempotency.ts'
 import { BODY_LIMIT, isJsonContentType, registerJsonBody } from './json-body.ts'
 import type { RateLimiter } from './rate-limit.ts'
-import { isLockError, type NewSubmission, type Storage } from './storage.ts'
+import { type Channel, type NewSubmission, type Storage, StorageBusy } from './storage.ts'
 
 /** Where the intake API lives on this origin (DECISIONS.md: the embedded API base). */
 export const API_PREFIX = '/api'
@@ -18,8 +18,8 @@ export interface ApiOptions {
   limiter: RateLimiter | undefined
   /** The public site origin allowed to call the API from another origin; same-origin needs nothing. */
   siteOrigin: string | undefined
-  /** Queue webhook notifications for new submissions. */
-  notify: boolean
+  /** The outbox channels a new submission is queued for (webhook, mail). */
+  notify: readonly Channel[]
   /** Called after submissions were committed (wakes the webhook outbox). */
   onCommitted?: () => void
 }
@@ -29,33 +29,18 @@ const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'] as const
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-const send = (reply: FastifyReply, answer: Answer) =>
-  reply
-    .code(answer.status)
-    .headers(answer.headers ?? {})
-    .send(answer.body)
-
-/** Seconds a client is asked to wait when the database is locked by another process. */
-export const LOCKED_RETRY_SECONDS = 2
-
-/** The answer while another process holds the database's write lock: nothing was stored, try again. */
-export const DATABASE_BUSY: Answer = {
-  status: 503,
-  headers: { 'retry-after': String(LOCKED_RETRY_SECONDS) },
-  body: {
-    error: `The form could not be saved just now because the database is busy; nothing was stored. Please send it again in ${LOCKED_RETRY_SECONDS} seconds.`,
-  },
-}
+const send = (reply: FastifyReply, answer: Answer) => reply.code(answer.status).send(answer.body)
 
 /**
- * Whether a browser's `Origin` may post: the public site origin (SITE_URL), or this server's own host
- * (the pages `site serve` sends). A POST without `Origin` is not from a browser page and passes; a
- * browser always sends it on a POST, so another site's page cannot submit in a visitor's name.
+ * Whether a request's `Origin` may post: none at all (curl, servers: not a browser, so no ambient
+ * credentials to abuse), the configured site origin, or this server's own origin.
  */
-function allowedOrigin(origin: string, request: FastifyRequest, siteOrigin: string | undefined): boolean {
-  if (origin === siteOrigin) return true
+export function isAllowedOrigin(origin: string | undefined, siteOrigin: string | undefined, host: string) {
+  if (origin === undefined) return true
+  if (siteOrigin !== undefined && origin === siteOrigin) return true
   try {
-    return new URL(origin).host === request.host
+    const parsed = new URL(origin)
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.host === host
   } catch {
     return false
   }
@@ -83,14 +68,13 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
         reply.header('access-control-allow-origin', origin)
         reply.header('access-control-expose-headers', 'Retry-After')
       }
-      if (
-        request.method === 'POST' &&
-        origin !== undefined &&
-        !allowedOrigin(origin, request, options.siteOrigin)
-      )
+      if (request.method === 'POST' && !isAllowedOrigin(origin, options.siteOrigin, request.host))
         return send(reply, {
           status: 403,
-          body: { error: `Forms are accepted from the site's own pages, not from ${origin}.` },
+          body: {
+            error:
+              'This API takes forms only from the site itself; the Origin of this request is not allowed.',
+          },
         })
       if (request.method === 'OPTIONS' || !options.limiter) return
       const decision = options.limiter.take(request.ip)
@@ -120,7 +104,20 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
               body: { error: 'Send the form as JSON: Content-Type: application/json.' },
             })
         },
-        handler: async (request, reply) => send(reply, await submit(request, form)),
+        handler: async (request, reply) => {
+          try {
+            return send(reply, await submit(request, form))
+          } catch (error) {
+            if (!(error instanceof StorageBusy)) throw error
+            reply.header('retry-after', String(error.retryAfterSeconds))
+            return send(reply, {
+              status: 503,
+              body: {
+                error: `The form could not be saved just now (the database is busy); nothing was stored. Try again in ${error.retryAfterSeconds} s.`,
+              },
+            })
+          }
+        },
       })
       api.route({
         method: 'OPTIONS',
@@ -178,25 +175,20 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
         if (!result.ok) return { status: 422, body: { errors: result.errors } }
         const id = randomUUID()
         const answer = { status: 201, body: { id } }
-        try {
-          await options.writer.write({
-            id,
-            receivedAt: new Date().toISOString(),
-            kind: form.kind,
-            product: form.product(result.value),
-            payload: result.value,
-            // Answered like a real one, so a bot cannot tell that it was caught.
-            spam: isHoneypotFilled(body),
-            clientHash: clientHash(request.ip),
-            notify: options.notify,
-            ...(record && {
-              idempotency: { ...record, status: answer.status, body: JSON.stringify(answer.body) },
-            }),
-          })
-        } catch (error) {
-          if (isLockError(error)) return DATABASE_BUSY
-          throw error
-        }
+        await options.writer.write({
+          id,
+          receivedAt: new Date().toISOString(),
+          kind: form.kind,
+          product: form.product(result.value),
+          payload: result.value,
+          // Answered like a real one, so a bot cannot tell that it was caught.
+          spam: isHoneypotFilled(body),
+          clientHash: clientHash(request.ip),
+          notify: options.notify,
+          ...(record && {
+            idempotency: { ...record, status: answer.status, body: JSON.stringify(answer.body) },
+          }),
+        })
         options.onCommitted?.()
         return answer
       })

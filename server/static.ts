@@ -13,13 +13,16 @@ export interface StaticOptions {
   warn?: (line: string) => void
 }
 
+/** The caching of every 404, whatever `_headers` says for the path. */
+export const NOT_FOUND_CACHE = 'no-store'
+
 /** Files of the build that configure the host and are never served themselves. */
 const HOST_FILES = new Set(['_headers', '_redirects'])
 
 /**
  * Turns a URL path into the files that may answer it, in order: the file itself, then the clean-URL
  * forms `<path>/index.html` and `<path>.html`. Returns undefined for paths that must not reach the disk
- * (undecodable, `..`, an encoded slash or backslash, hidden files, the host files).
+ * (undecodable, `..`, an encoded `/` or `\`, hidden files, the host files).
  */
 export function candidateFiles(urlPath: string): string[] | undefined {
   let segments: string[]
@@ -32,7 +35,7 @@ export function candidateFiles(urlPath: string): string[] | undefined {
   for (const name of names)
     if (
       name === '..' ||
-      // An encoded slash (`x%2f..%2f_headers`) would make one segment into several after decoding.
+      // `%2f` decoded: a slash inside one segment would let `x%2f..%2f_headers` walk past this check.
       name.includes('/') ||
       name.includes('\0') ||
       name.includes('\\') ||
@@ -124,16 +127,6 @@ function applyHeaders(reply: FastifyReply, rules: readonly HeaderRule[], urlPath
   for (const { name, value } of headersFor(rules, urlPath).values()) reply.header(name, value)
 }
 
-/**
- * A 404 keeps the path's security headers but is never cached for long: the `_headers` caching rule
- * of `/assets/*` (a year, immutable) is about the files there, and a miss during a deploy must not
- * stay broken in browsers and shared caches once the file arrives.
- */
-function applyMissHeaders(reply: FastifyReply, rules: readonly HeaderRule[], urlPath: string) {
-  applyHeaders(reply, rules, urlPath)
-  reply.header('cache-control', 'no-cache')
-}
-
 async function serve(
   reply: FastifyReply,
   urlPath: string,
@@ -168,10 +161,8 @@ async function follow(
   if (rule.status === 200 || rule.status === 404) {
     const file = await resolveFile(root, target.split('?')[0] ?? target)
     if (!file) return notFound(reply, root, headerRules, urlPath)
-    if (rule.status === 404) {
-      applyMissHeaders(reply, headerRules, urlPath)
-      reply.code(404)
-    } else applyHeaders(reply, headerRules, urlPath)
+    applyHeaders(reply, headerRules, urlPath)
+    if (rule.status === 404) reply.code(404).header('cache-control', NOT_FOUND_CACHE)
     return reply.sendFile(file)
   }
   const location = query && !target.includes('?') ? target + query : target
@@ -184,8 +175,10 @@ async function notFound(
   headerRules: readonly HeaderRule[],
   urlPath: string,
 ): Promise<FastifyReply> {
-  applyMissHeaders(reply, headerRules, urlPath)
-  reply.code(404)
+  applyHeaders(reply, headerRules, urlPath)
+  // Never the path's own caching (a year, immutable, for /assets/*): a file missing during a deploy
+  // would stay missing in browsers and shared caches after it arrives.
+  reply.code(404).header('cache-control', NOT_FOUND_CACHE)
   try {
     // Read on each miss: `site build` may replace dist/ while the server runs.
     const page = await readFile(path.join(root, '404.html'))

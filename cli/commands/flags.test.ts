@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest'
 import type { SiteError } from '../../lib/errors.ts'
 import { register as registerBrochures } from './brochures.ts'
 import { register as registerDev } from './dev.ts'
-import { trustProxyFlag } from './flags.ts'
-import { register as registerServe } from './serve.ts'
 
 /** Runs one `site` command line and returns what it threw. */
 async function refusal(register: (program: Command) => void, args: string[]): Promise<SiteError> {
@@ -30,38 +28,5 @@ describe('numeric flags are refused with the flag, the range and an example, bef
     const error = await refusal(registerBrochures, ['brochures', 'check', ...args])
     expect(error.message).toBe(message)
     expect(error.hint).toBe('e.g. --timeout 20000')
-  })
-})
-
-describe('--trust-proxy names what to trust', () => {
-  it.each([
-    ['1', 1],
-    ['2', 2],
-    ['10.0.0.0/8', ['10.0.0.0/8']],
-    ['127.0.0.1, 192.0.2.10', ['127.0.0.1', '192.0.2.10']],
-    ['2001:db8::/32', ['2001:db8::/32']],
-  ])('%s', (value, trusted) => {
-    expect(trustProxyFlag(value)).toEqual(trusted)
-  })
-
-  it.each([
-    ['yes'],
-    ['0'],
-    ['10.0.0.0/33'],
-    ['nginx'],
-    [''],
-  ])('refuses %j, saying what to give', async (value) => {
-    const error = await refusal(registerServe, ['serve', '--trust-proxy', value])
-    expect(error.message).toMatch(/^--trust-proxy (takes the number|must be a whole number)/)
-    expect(error.hint).toMatch(/e\.g\. --trust-proxy 1/)
-  })
-
-  it('needs a value: the bare flag trusted the address the client writes', async () => {
-    const program = new Command('site').exitOverride().configureOutput({ writeErr: () => {} })
-    registerServe(program)
-    const error = (await program
-      .parseAsync(['serve', '--trust-proxy'], { from: 'user' })
-      .catch((e: unknown) => e)) as Error
-    expect(error.message).toMatch(/argument missing/)
   })
 })

@@ -9,9 +9,6 @@
  *   ignored and never reaches the cleaned payload.
  * - When several rules fail for one field, the first in the schema's declaration order speaks. The
  *   form modules declare their rules in the spec's order, so this is the spec's order.
- * - Text loses its invisible control characters before any rule sees it: C0 and C1 controls other than
- *   tab and line breaks (NUL, BEL, ESC...), and the bidirectional embeddings, overrides and isolates
- *   (U+202A–U+202E, U+2066–U+2069) that can make stored text read differently from what it is.
  * - The cleaned payload holds each field trimmed; fields that are empty after trimming are left out
  *   (optional fields only: required ones cannot be empty once valid).
  */
@@ -96,15 +93,6 @@ function fieldNames(schema: AnyObjectSchema): string[] {
   return Object.keys(schema.fields)
 }
 
-/** Control characters no form field keeps (see the rules at the top of this file). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job
-const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g
-
-/** `value` without the control characters no form field keeps. */
-export function withoutControls(value: string): string {
-  return value.replace(CONTROLS, '')
-}
-
 /** A fresh object holding only the schema's fields, read as own properties; `null` becomes absent. */
 function pick(schema: AnyObjectSchema, values: unknown): Record<string, unknown> {
   const input: Record<string, unknown> = {}
@@ -112,8 +100,7 @@ function pick(schema: AnyObjectSchema, values: unknown): Record<string, unknown>
   for (const name of fieldNames(schema)) {
     if (!Object.hasOwn(values, name)) continue
     const value = (values as Record<string, unknown>)[name]
-    if (value !== null && value !== undefined)
-      input[name] = typeof value === 'string' ? withoutControls(value) : value
+    if (value !== null && value !== undefined) input[name] = value
   }
   return input
 }
