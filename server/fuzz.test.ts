@@ -156,6 +156,7 @@ it('answers thousands of random and malformed requests without a 5xx, and still 
   const next = generator(seededRandom(SEED))
   const statuses = new Map<number, number>()
   const serverErrors: string[] = []
+  const accepted = new Set<string>()
   let sent = 0
 
   const worker = async () => {
@@ -170,7 +171,8 @@ it('answers thousands of random and malformed requests without a 5xx, and still 
         headers,
         ...(c.body !== undefined && { body: c.body }),
       })
-      await response.arrayBuffer()
+      const text = await response.text()
+      if (response.status === 201) accepted.add((JSON.parse(text) as { id: string }).id)
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
       if (response.status >= 500) serverErrors.push(`${c.method} ${c.path} ${c.type} -> ${response.status}`)
     }
@@ -191,6 +193,11 @@ it('answers thousands of random and malformed requests without a 5xx, and still 
   // The mix reached the validator, the parser and the store, not only one of them.
   for (const status of [201, 400, 404, 405, 413, 415, 422])
     expect(statuses.get(status) ?? 0).toBeGreaterThan(0)
+
+  // Every accepted body stored exactly once, nothing stored for a refused one.
+  const stored = (await server.storage.list({ spam: true })).map((s) => s.id)
+  expect(stored.length).toBe(new Set(stored).size)
+  expect(new Set(stored)).toEqual(accepted)
 
   const after = await postJson(`${server.url}/api/contactinformations`, VALID['/api/contactinformations'])
   expect(after.status).toBe(201)
