@@ -45,6 +45,16 @@ const GLYPHS = {
   check: { box: 24, weight: 2.5, shape: <path d="m5 12.5 4.5 4.5L19 7.5" /> },
   download: { box: 24, weight: 2, shape: <path d="M12 4v11m-4.5-4.5L12 15l4.5-4.5M5 19.5h14" /> },
   external: { box: 16, weight: 1.6, shape: <path d="M6 3H3v10h10v-3M9 3h4v4M13 3 7 9" /> },
+  search: {
+    box: 20,
+    weight: 2,
+    shape: (
+      <>
+        <circle cx="8.5" cy="8.5" r="5.5" />
+        <path d="m13 13 4.5 4.5" />
+      </>
+    ),
+  },
   'map-pin': {
     box: 16,
     weight: 1.6,

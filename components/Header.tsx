@@ -4,6 +4,7 @@ import { Logo } from './Logo.tsx'
 import { MobileBar } from './MobileBar.tsx'
 import { isCurrent, type MenuProduct, SOLUTIONS } from './nav.ts'
 import { ProductsMenu } from './ProductsMenu.tsx'
+import { useSearch } from './search/useSearch.tsx'
 import { useMenuGroup } from './useMenuGroup.ts'
 
 /** The menus of the header: two on wide screens, the hamburger menu up to 1200 px. */
@@ -30,6 +31,7 @@ export function Header({ company, products, pathname }: HeaderProps) {
   const productsId = useId()
   const solutionsId = useId()
   const { open, openMenu } = menus
+  const search = useSearch()
 
   // A new page closes whatever was open.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -123,6 +125,21 @@ export function Header({ company, products, pathname }: HeaderProps) {
             </li>
           </ul>
         </nav>
+        <button
+          type="button"
+          className="site-header__search"
+          aria-keyshortcuts="/ Control+K Meta+K"
+          onClick={() => {
+            openMenu(null)
+            search.open()
+          }}
+        >
+          <Glyph name="search" />
+          <span className="site-header__search-label">Search</span>
+          <span className="site-header__search-key" aria-hidden="true">
+            /
+          </span>
+        </button>
         <a className="btn btn--accent site-header__contact" href="/support">
           Contact Us
         </a>
@@ -134,7 +151,13 @@ export function Header({ company, products, pathname }: HeaderProps) {
         open={open === 'mobile'}
         onClose={() => menus.close(true)}
         onNavigate={() => openMenu(null)}
+        onSearch={() => {
+          // Focus returns to the Menu button (the panel closes), so the search gives focus back there.
+          menus.close(true)
+          search.open()
+        }}
       />
+      {search.dialog}
     </header>
   )
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react'
+import { Glyph } from './Glyph.tsx'
 import type { HeaderMenu } from './Header.tsx'
 import { isCurrent, type MenuProduct, SOLUTIONS } from './nav.ts'
 import { StripeButton } from './StripeButton.tsx'
@@ -11,6 +12,7 @@ interface MobileBarProps {
   buttonProps: (id: HeaderMenu, controls: string) => Record<string, unknown>
   onClose: () => void
   onNavigate: () => void
+  onSearch: () => void
 }
 
 type Submenu = 'products' | 'solutions' | null
@@ -20,7 +22,15 @@ type Submenu = 'products' | 'solutions' | null
  * Solutions submenus, which locks the page's scrolling while open, and a Schedule Demo button that
  * only says 'Coming Soon'.
  */
-export function MobileBar({ products, pathname, open, buttonProps, onClose, onNavigate }: MobileBarProps) {
+export function MobileBar({
+  products,
+  pathname,
+  open,
+  buttonProps,
+  onClose,
+  onNavigate,
+  onSearch,
+}: MobileBarProps) {
   const panelId = useId()
   const productsId = useId()
   const solutionsId = useId()
@@ -56,6 +66,12 @@ export function MobileBar({ products, pathname, open, buttonProps, onClose, onNa
       <div id={panelId} className="mobile-panel" hidden={!open}>
         <nav aria-label="Mobile">
           <ul className="mobile-panel__list">
+            <li>
+              <button type="button" className="mobile-panel__toggle" onClick={onSearch}>
+                Search
+                <Glyph name="search" />
+              </button>
+            </li>
             <li>
               <a href="/" aria-current={current('/')} onClick={onNavigate}>
                 Home

@@ -1,0 +1,51 @@
+import { parse } from 'node-html-parser'
+import type { SearchPage } from './pages.ts'
+
+/**
+ * Parts of a page's main content that are interface, not information: navigation, forms, buttons,
+ * status messages, section eyebrows, the repeated 'Enquire now' block and call-to-action rows. The
+ * header, footer and menus are outside `<main>`, so they are never indexed at all.
+ */
+export const IGNORED = [
+  'nav',
+  'form',
+  'button',
+  '[role="status"]',
+  '.eyebrow',
+  '.btn-row',
+  '#enquirenow',
+  '.pstep-float',
+  '.message-screen__hint',
+]
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
+
+/**
+ * Marks up a pre-rendered page for Pagefind: `<main>` is the indexed body, {@link IGNORED} parts are
+ * left out, weighted parts carry `data-pagefind-weight`, and the result's title, category and thumbnail
+ * come from the content rather than from whatever the page shows first. The marks exist only in the
+ * copy handed to the indexer: the shipped HTML stays byte for byte as the pre-render wrote it.
+ *
+ * Also returns the indexed text, for the spelling suggestions.
+ */
+export function annotate(html: string, page: SearchPage): { html: string; text: string } {
+  const root = parse(html)
+  const main = root.querySelector('main')
+  if (!main) throw new Error(`${page.route} has no <main> to index`)
+  main.setAttribute('data-pagefind-body', '')
+  for (const [selector, weight] of Object.entries(page.weights))
+    for (const el of main.querySelectorAll(selector)) el.setAttribute('data-pagefind-weight', String(weight))
+  for (const selector of IGNORED)
+    for (const el of main.querySelectorAll(selector)) el.setAttribute('data-pagefind-ignore', 'all')
+  const meta = Object.entries(page.meta)
+    .filter(([, value]) => value)
+    .map(([key, value]) => `<span data-pagefind-meta="${key}">${escapeHtml(value)}</span>`)
+  const extra = page.extra.map((e) => `<p data-pagefind-weight="${e.weight}">${escapeHtml(e.text)}</p>`)
+  // Metadata is captured from an ignored element too; its text is not indexed.
+  main.insertAdjacentHTML('beforeend', `<div data-pagefind-ignore>${meta.join('')}</div>${extra.join('')}`)
+
+  const indexed = main.clone() as typeof main
+  for (const el of indexed.querySelectorAll('[data-pagefind-ignore]')) el.remove()
+  return { html: root.toString(), text: indexed.textContent }
+}

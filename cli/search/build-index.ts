@@ -1,0 +1,77 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { annotate } from './annotate.ts'
+import type { SearchPage } from './pages.ts'
+import { vocabulary } from './words.ts'
+
+/** Where the index is served from; the search dialog imports `${SEARCH_BASE}pagefind.js`. */
+export const SEARCH_BASE = '/pagefind/'
+/** The spelling-suggestion word list, beside Pagefind's own files. */
+export const WORDS_FILE = 'words.json'
+
+/** One file of the built index, relative to {@link SEARCH_BASE}. */
+export interface IndexFile {
+  path: string
+  content: Uint8Array
+}
+
+export interface SearchIndex {
+  files: IndexFile[]
+  pages: number
+  /** Distinct words indexed (the suggestion vocabulary). */
+  words: number
+  bytes: number
+}
+
+/**
+ * Pagefind's bundle also carries its ready-made UIs (about 430 KB) and a catch-all language index; the
+ * site has its own dialog and one language, so those are not shipped.
+ */
+const UNUSED = /^(pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)|wasm\.unknown\.pagefind)$/
+
+/**
+ * Indexes pre-rendered pages with Pagefind: each page is annotated ({@link annotate}) and handed to the
+ * indexer in memory, under its route as the result URL. Returns the files to serve under /pagefind/,
+ * with the spelling-suggestion vocabulary added.
+ */
+export async function indexPages(pages: { page: SearchPage; html: string }[]): Promise<SearchIndex> {
+  const pagefind = await import('pagefind')
+  try {
+    const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' })
+    if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`)
+    const texts: string[] = []
+    for (const { page, html } of pages) {
+      const marked = annotate(html, page)
+      texts.push(marked.text)
+      const added = await index.addHTMLFile({ url: page.route, content: marked.html })
+      if (added.errors.length)
+        throw new Error(`Pagefind could not index ${page.route}: ${added.errors.join('; ')}`)
+    }
+    const built = await index.getFiles()
+    if (built.errors.length) throw new Error(`Pagefind could not write the index: ${built.errors.join('; ')}`)
+    const words = vocabulary(texts)
+    const files = [
+      ...built.files.filter((f) => !UNUSED.test(f.path)),
+      { path: WORDS_FILE, content: new TextEncoder().encode(JSON.stringify(words)) },
+    ]
+    return {
+      files,
+      pages: pages.length,
+      words: words.length,
+      bytes: files.reduce((n, f) => n + f.content.length, 0),
+    }
+  } finally {
+    await pagefind.close()
+  }
+}
+
+/** Replaces `<client>/pagefind/` with the index files. */
+export async function writeIndex(client: string, files: IndexFile[]): Promise<void> {
+  const dir = path.join(client, SEARCH_BASE)
+  await rm(dir, { recursive: true, force: true })
+  for (const file of files) {
+    const target = path.join(dir, file.path)
+    await mkdir(path.dirname(target), { recursive: true })
+    await writeFile(target, file.content)
+  }
+}
