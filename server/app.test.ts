@@ -171,6 +171,25 @@ describe('requests the API refuses', () => {
     expect(response.status).toBe(415)
   })
 
+  it.each([
+    [
+      { 'content-type': 'application/json; charset=utf-16' },
+      'The body must be UTF-8 JSON; charset=utf-16 is not read.',
+    ],
+    [
+      { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      'Send the body uncompressed; Content-Encoding: gzip is not read.',
+    ],
+  ])('415 for a body it would misread: %j', async (headers, error) => {
+    const response = await postJson(
+      api('/api/contactinformations'),
+      VALID['/api/contactinformations'],
+      headers,
+    )
+    expect(response.status).toBe(415)
+    expect(await response.json()).toEqual({ error })
+  })
+
   it('accepts application/json with a charset', async () => {
     const response = await postJson(api('/api/contactinformations'), VALID['/api/contactinformations'], {
       'content-type': 'application/json; charset=utf-8',

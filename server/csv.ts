@@ -15,8 +15,7 @@ export function toCsv(rows: readonly (readonly string[])[]): string {
  * the bidirectional overrides that reorder what a reader sees become U+FFFD: an export printed to a
  * terminal or opened in a spreadsheet shows what was sent, and does nothing else.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job
-const UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
+const UNSAFE = /(?![\t\n\r])\p{Cc}|[\u202a-\u202e\u2066-\u2069]/gu
 
 /** One field, neutralised and quoted as needed. */
 export function csvField(value: string): string {

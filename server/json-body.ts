@@ -20,6 +20,20 @@ export function isJsonContentType(header: string | undefined): boolean {
 }
 
 /**
+ * Why a JSON body cannot be read as sent, or undefined when it can: the body is read as UTF-8 text,
+ * so another charset or a compressed body would be misread (and its bytes echoed in an error).
+ */
+export function unreadableBody(contentType: string, contentEncoding: string | undefined): string | undefined {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]?.toLowerCase()
+  if (charset && charset !== 'utf-8' && charset !== 'utf8')
+    return `The body must be UTF-8 JSON; charset=${charset} is not read.`
+  const encoding = contentEncoding?.trim().toLowerCase()
+  if (encoding && encoding !== 'identity')
+    return `Send the body uncompressed; Content-Encoding: ${encoding} is not read.`
+  return undefined
+}
+
+/**
  * JSON.parse that refuses `__proto__` keys (they can change an object's prototype when the value is
  * later copied with Object.assign) and says where the JSON is broken.
  */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type IntakeForm, isHoneypotFilled } from './forms.ts'
 import type { GroupCommit } from './group-commit.ts'
 import { type Answer, fingerprint, idempotency, readKey } from './idempotency.ts'
-import { BODY_LIMIT, isJsonContentType, registerJsonBody } from './json-body.ts'
+import { BODY_LIMIT, isJsonContentType, registerJsonBody, unreadableBody } from './json-body.ts'
 import type { RateLimiter } from './rate-limit.ts'
 import { type Channel, type NewSubmission, type Storage, StorageBusy } from './storage.ts'
 
@@ -103,6 +103,11 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
               status: 415,
               body: { error: 'Send the form as JSON: Content-Type: application/json.' },
             })
+          const problem = unreadableBody(
+            request.headers['content-type'] ?? '',
+            request.headers['content-encoding'],
+          )
+          if (problem) return send(reply, { status: 415, body: { error: problem } })
         },
         handler: async (request, reply) => {
           try {

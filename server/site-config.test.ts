@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Command } from 'commander'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -20,6 +20,9 @@ describe('what the server reads from content/', () => {
     expect(await readServerContent(site.content, {})).toMatchObject({
       productSlugs: SLUGS,
       siteOrigin: 'https://www.example.com',
+      company: 'Website',
+      productNames: { szephyr: 'szephyr', smazer: 'smazer', 'vidyuraksha_2.0': 'vidyuraksha_2.0' },
+      notifications: undefined,
     })
     expect(
       (await readServerContent(site.content, { SITE_URL: 'https://shop.example.in/path/' })).siteOrigin,
@@ -29,6 +32,40 @@ describe('what the server reads from content/', () => {
   it('needs a catalogue', async () => {
     const error = await readServerContent(path.join(site.dir, 'nowhere'), {}).catch((e: unknown) => e)
     expect((error as SiteError).code).toBe('no-catalogue')
+  })
+
+  it('reads the company, product names and e-mail recipients, and says what is wrong with them', async () => {
+    const siteYaml = path.join(site.content, 'site.yaml')
+    await mkdir(path.join(site.content, 'products'), { recursive: true })
+    await writeFile(path.join(site.content, 'products', 'szephyr.yaml'), 'name: SZephyr\n')
+    await writeFile(
+      siteYaml,
+      [
+        'siteUrl: https://www.example.com',
+        'company: Kaveri Electronics',
+        'contact:',
+        '  email: support@example.com',
+        'notifications:',
+        '  enquiry: [sales@example.com]',
+        '',
+      ].join('\n'),
+    )
+    const content = await readServerContent(site.content, {})
+    expect(content.company).toBe('Kaveri Electronics')
+    expect(content.productNames.szephyr).toBe('SZephyr')
+    expect(content.notifications).toEqual({
+      from: 'support@example.com',
+      to: { enquiry: ['sales@example.com'] },
+    })
+    await writeFile(
+      siteYaml,
+      'siteUrl: https://www.example.com\nnotifications:\n  contact: [not-an-address]\n',
+    )
+    const error = await readServerContent(site.content, {}).catch((e: unknown) => e)
+    expect((error as SiteError).message).toBe(
+      'notifications in content/site.yaml: contact[0] is not an e-mail address: "not-an-address".',
+    )
+    await writeFile(siteYaml, 'siteUrl: https://www.example.com\n')
   })
 
   it('has no CORS origin without site.yaml and SITE_URL', async () => {

@@ -81,7 +81,17 @@ API (JSON only, at most 16 KB):
   An Idempotency-Key header makes retries safe for 24 hours.
 
 The product list comes from content/catalogue.yaml; CORS is allowed for SITE_URL (or siteUrl in
-content/site.yaml). Stop with Ctrl+C or SIGTERM: requests in flight finish, then the database closes.
+content/site.yaml), and a POST from any other Origin gets 403. Stop with Ctrl+C or SIGTERM: requests in
+flight finish, then the database closes.
+
+Environment:
+  SITE_DATABASE_URL  postgres://USER:PASSWORD@HOST/DB: submissions in PostgreSQL, shared by every
+                     instance that names it (unset: SQLite under --data)
+  SITE_SMTP_URL      smtp:// or smtps:// server: each new submission is e-mailed to the recipients
+                     under notifications: in content/site.yaml
+  SITE_WEBHOOK_URL   same as --webhook
+A locked or unreachable database gives 503 with Retry-After to submissions; pages keep being served.
+More: docs/server.md.
 Read the submissions with \`site submissions list\` or \`site submissions export\`.`,
     )
     .action(async (flags: ServeFlags) => {
