@@ -4,6 +4,7 @@ import { clearContentCache, loadContent } from '../../renderer/content/load.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { printError } from '../errors.ts'
 import { runImages, summaryLine } from '../images/run.ts'
+import { searchInDev } from '../search/dev-plugin.ts'
 import { intFlag } from './flags.ts'
 
 /** `site dev`: Vike's dev server, plus image re-encoding when content or artwork changes. */
@@ -39,7 +40,7 @@ export function register(program: Command): void {
       })
       const { dev } = await import('vike/api')
       const { viteServer } = await dev({
-        viteConfig: { root: paths.root, server: { port, host: options.host } },
+        viteConfig: { root: paths.root, server: { port, host: options.host }, plugins: [searchInDev()] },
       })
       // Vike's dev() already listens.
       viteServer.printUrls()

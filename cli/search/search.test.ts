@@ -5,8 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { verifySearch } from '../verify/search.ts'
 import { annotate } from './annotate.ts'
 import { indexPages, writeIndex } from './build-index.ts'
+import { devIndex } from './dev-plugin.ts'
 import type { SearchPage } from './pages.ts'
-import { openIndex } from './query.ts'
+import { fromDir, openIndex } from './query.ts'
 import { vocabulary } from './words.ts'
 
 const html = (main: string) =>
@@ -88,7 +89,7 @@ describe('the index', () => {
     expect(index.pages).toBe(3)
     expect(index.files.map((f) => f.path)).toContain('pagefind.js')
     expect(index.files.map((f) => f.path)).not.toContain('pagefind-ui.js')
-    const search = await openIndex(path.join(dir, 'pagefind'))
+    const search = await openIndex(fromDir(path.join(dir, 'pagefind')))
     try {
       expect((await search.search('managed switch')).map((h) => h.url)).toEqual([
         '/products/switch8',
@@ -135,5 +136,33 @@ describe('verifySearch', () => {
       'pagefind/pagefind-entry.json',
       'pagefind/words.json',
     ])
+  })
+})
+
+describe('devIndex', () => {
+  it('builds on first use, keeps the index, and rebuilds after a content change', async () => {
+    let copy = 'The Ring Convertor carries Ethernet over fibre.'
+    const index = devIndex(async () => [
+      {
+        page: product('ring', 'Ring Convertor', 'Industrial networking'),
+        html: html(`<h1>Ring</h1><p>${copy}</p>`),
+      },
+    ])
+    const find = async (term: string) => {
+      const search = await openIndex((name) => index.file(name))
+      try {
+        return (await search.search(term)).map((h) => h.url)
+      } finally {
+        await search.close()
+      }
+    }
+    expect(await find('fibre')).toEqual(['/products/ring'])
+    expect(await find('fibre')).toEqual(['/products/ring'])
+    expect(index.builds).toBe(1)
+    copy = 'The Ring Convertor now carries RS232 serial links.'
+    index.invalidate()
+    expect(await find('fibre')).toEqual([])
+    expect(await find('serial')).toEqual(['/products/ring'])
+    expect(index.builds).toBe(2)
   })
 })

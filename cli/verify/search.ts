@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { SEARCH_BASE, WORDS_FILE } from '../search/build-index.ts'
-import { openIndex } from '../search/query.ts'
+import { fromDir, openIndex } from '../search/query.ts'
 import type { Failure } from './verify.ts'
 
 /** The files the search dialog loads before any query. */
@@ -31,7 +31,7 @@ export async function verifySearch(
   }
   if (failures.length) return failures
 
-  const index = await openIndex(dir)
+  const index = await openIndex(fromDir(dir))
   try {
     for (const { slug, name } of products) {
       const route = `/products/${slug}`
