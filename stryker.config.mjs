@@ -19,6 +19,10 @@ export default {
     '!server/bench.ts',
   ],
   coverageAnalysis: 'perTest',
+  // Mutants in module-level code (constants, tables) run at import, so each one reruns every test:
+  // about a fifth of the mutants and three quarters of the time. They are reported as Ignored, not
+  // scored; docs/testing.md says so.
+  ignoreStatic: true,
   incremental: true,
   incrementalFile: 'mutation/incremental.json',
   reporters: ['clear-text', 'progress', 'json'],

@@ -136,6 +136,18 @@ async function benchSearch() {
   }
 }
 
+async function benchIntakePg() {
+  const { benchIntakePostgres } = await import('../server/bench.ts')
+  const r = await benchIntakePostgres()
+  console.log(
+    `\nIntake on PostgreSQL, two instances: ${r.perSecond} valid submissions/s (${r.total} submissions)`,
+  )
+  console.log(
+    `  SIGKILL of one instance under load: ${r.acknowledged} acknowledged, ${r.missing} missing, ${r.stored} stored;` +
+      ` webhook: ${r.undelivered} undelivered, ${r.duplicates} delivered twice; all delivered ${r.drainSeconds} s after the kill`,
+  )
+}
+
 /** `--name value` from the bench's arguments. */
 const flag = (name: string) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -208,4 +220,6 @@ if (wants('build')) benchBuild()
 if (wants('routes')) await benchRoutes()
 if (wants('api')) await benchApi()
 if (wants('search')) await benchSearch()
+// Not in the default run: it starts PostgreSQL and waits out an outbox lease.
+if (only.has('intake-pg')) await benchIntakePg()
 if (wants('lighthouse')) await benchLighthouse()

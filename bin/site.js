@@ -3,4 +3,5 @@
 import { register } from 'tsx/esm/api'
 
 register()
-await import('../cli/index.ts')
+const { run } = await import('../cli/index.ts')
+await run(process.argv)

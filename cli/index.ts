@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { Command } from 'commander'
 import { register as brochures } from './commands/brochures.ts'
 import { register as build } from './commands/build.ts'
@@ -11,12 +12,18 @@ import { register as validate } from './commands/validate.ts'
 import { register as verify } from './commands/verify.ts'
 import { printError } from './errors.ts'
 
+/** The version in package.json, which `site --version` prints. */
+function version(): string {
+  const file = new URL('../package.json', import.meta.url)
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version
+}
+
 /** Builds the `site` program; tests call `createProgram().parseAsync([...], { from: 'user' })`. */
 export function createProgram(): Command {
   const program = new Command('site')
     .description('Build, check and serve the company website from the YAML content in content/.')
+    .version(version(), '-V, --version', 'print the version of the site tool')
     .option('--debug', 'print stack traces for every error')
-    .showHelpAfterError('(run `site --help` for the list of commands)')
   for (const register of [
     validate,
     newContent,
@@ -30,16 +37,22 @@ export function createProgram(): Command {
     submissions,
   ])
     register(program)
+  const commands = program.commands.map((command) => command.name()).join(', ')
+  program.showHelpAfterError(`(commands: ${commands}; \`site <command> --help\` explains one)`)
   return program
 }
 
-const isMain = process.argv[1]?.endsWith('bin/site.js') || process.argv[1]?.endsWith('cli/index.ts')
-if (isMain) {
+/**
+ * Runs the CLI on `argv` (as `process.argv`) and sets the exit code. `bin/site.js` calls it however the
+ * CLI was started (`npx site`, `npm run site --`, `node bin/site.js`): the entry is the bin script, so
+ * nothing here guesses from the path it was started by.
+ */
+export async function run(argv: readonly string[]): Promise<void> {
   const program = createProgram()
   try {
-    await program.parseAsync(process.argv)
+    await program.parseAsync([...argv])
   } catch (error) {
-    printError(error, { debug: program.opts().debug === true || process.argv.includes('--debug') })
+    printError(error, { debug: program.opts().debug === true || argv.includes('--debug') })
     process.exitCode = 1
   }
 }

@@ -36,7 +36,7 @@ export class SiteError extends Error {
 }
 
 /** Formats problems as `file:line:col  path`, message and fix, then a count. */
-export function formatProblems(problems: readonly Problem[]): string {
+export function formatProblems(problems: readonly Problem[], noun = 'problem'): string {
   const lines: string[] = []
   for (const p of problems) {
     lines.push(`${p.file}:${p.line}:${p.col}${p.path ? `  ${p.path}` : ''}`)
@@ -44,10 +44,18 @@ export function formatProblems(problems: readonly Problem[]): string {
     if (p.hint) lines.push(`  Fix: ${p.hint}`)
   }
   const files = new Set(problems.map((p) => p.file)).size
-  lines.push(`${plural(problems.length, 'problem')} in ${plural(files, 'file')}.`)
+  lines.push(`${plural(problems.length, noun)} in ${plural(files, 'file')}.`)
   return lines.join('\n')
 }
 
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`
+}
+
+/**
+ * Whether `error` is a SiteError from any copy of this module: Vite's config bundle and its SSR module
+ * graph each load their own, so `instanceof` fails across them in `site dev`.
+ */
+export function isSiteError(error: unknown): error is SiteError {
+  return error instanceof Error && error.name === 'SiteError' && Array.isArray((error as SiteError).problems)
 }

@@ -25,6 +25,10 @@ describe('storageUrl with a same-origin path base', () => {
     ['a data: URL', 'data:application/pdf;base64,AAAA'],
     ['credentials in the address', 'https://user:pw@www.example.com/storage/x.pdf'],
     ['a backslash', '/storage\\..\\x.pdf'],
+    ['an encoded slash that climbs out on the server', '/storage/x%2f..%2f..%2fadmin%2fx.pdf'],
+    ['an upper-case encoded slash', '/storage/x%2F..%2Fy.pdf'],
+    ['a file that is not a PDF', '/storage/brochures/page.html'],
+    ['a PDF name with a query-looking tail', '/storage/x.pdf.html'],
     ['plain http on an https site', 'http://www.example.com/storage/x.pdf'],
     ['nothing', ''],
   ])('refuses %s', (_what, url) => expect(allowed(url)).toBeNull())

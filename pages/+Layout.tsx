@@ -1,7 +1,7 @@
 // https://vike.dev/Layout
 
 import { site } from 'virtual:site'
-import type { ReactNode } from 'react'
+import { type ReactNode, Suspense } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { BackToTop } from '../components/BackToTop.tsx'
 import { Footer } from '../components/Footer.tsx'
@@ -24,12 +24,18 @@ export function Layout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {withHeader && <Header company={site.company} products={site.products} pathname={urlPathname} />}
+      {withHeader && (
+        <Suspense>
+          <Header company={site.company} products={site.products} pathname={urlPathname} />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1}>
-        {children}
+        <Suspense>{children}</Suspense>
       </main>
       {!is404 && showsFooter(urlPathname) && (
-        <Footer company={site.company} contact={site.contact} year={new Date().getFullYear()} />
+        <Suspense>
+          <Footer company={site.company} contact={site.contact} year={new Date().getFullYear()} />
+        </Suspense>
       )}
       <BackToTop />
       <ToastHost />

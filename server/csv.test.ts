@@ -22,6 +22,13 @@ describe('CSV', () => {
     ])
   })
 
+  it('never writes control characters or bidi overrides: a printed export runs no terminal escape', () => {
+    expect(csvField('a\u0000b\u0007c\u001b[31md\u202eе\u009b')).toBe(
+      'a\ufffdb\ufffdc\ufffd[31md\ufffdе\ufffd',
+    )
+    expect(csvField('tab\tkept')).toBe('tab\tkept')
+  })
+
   it('writes nothing for no rows', () => {
     expect(toCsv([])).toBe('')
   })

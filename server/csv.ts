@@ -10,8 +10,17 @@ export function toCsv(rows: readonly (readonly string[])[]): string {
   return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + (rows.length ? '\r\n' : '')
 }
 
+/**
+ * Control characters other than tab and line breaks (NUL, BEL, ESC and its terminal sequences) and
+ * the bidirectional overrides that reorder what a reader sees become U+FFFD: an export printed to a
+ * terminal or opened in a spreadsheet shows what was sent, and does nothing else.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job
+const UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
+
 /** One field, neutralised and quoted as needed. */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  const clean = value.replace(UNSAFE, '\ufffd')
+  const safe = /^[=+\-@\t\r]/.test(clean) ? `'${clean}` : clean
   return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
 }

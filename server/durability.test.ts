@@ -53,12 +53,12 @@ it('keeps every submission it answered 201, when killed mid-load', async () => {
 
   const storage = await openStorage(site.data)
   try {
-    const stored = new Set(storage.list({ spam: true }).map((s) => s.id))
+    const stored = new Set((await storage.list({ spam: true })).map((s) => s.id))
     const missing = acknowledged.filter((id) => !stored.has(id))
     expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER)
     expect(missing).toEqual([])
   } finally {
-    storage.close()
+    await storage.close()
   }
 })
 
@@ -91,11 +91,11 @@ it('on SIGTERM finishes the requests in flight, closes the database and exits 0'
   expect(existsSync(path.join(data, `${DATABASE_FILE}-wal`))).toBe(false)
   const storage = await openStorage(data)
   try {
-    const stored = new Set(storage.list().map((s) => s.id))
+    const stored = new Set((await storage.list()).map((s) => s.id))
     const acknowledged = answers.filter((a) => a.status === 201).map((a) => a.id as string)
     expect(acknowledged.length).toBeGreaterThan(0)
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([])
   } finally {
-    storage.close()
+    await storage.close()
   }
 })

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   type Answer,
   fingerprint,
@@ -7,46 +7,94 @@ import {
   KEY_REUSED,
   readKey,
 } from './idempotency.ts'
-import type { StoredAnswer } from './storage.ts'
+import { openStorage, type Storage } from './storage.ts'
+import { makeSite, type SiteFixture } from './testing.ts'
 
-/** An in-memory stand-in for the idempotency_keys table. */
-function table() {
-  const rows = new Map<string, StoredAnswer & { createdAt: number }>()
-  return {
-    rows,
-    findAnswer: (key: string, notBefore: number) => {
-      const row = rows.get(key)
-      return row && row.createdAt >= notBefore ? row : undefined
-    },
+let site: SiteFixture
+let storage: Storage
+
+beforeEach(async () => {
+  site = await makeSite()
+  storage = await openStorage(site.data)
+})
+
+afterEach(async () => {
+  await storage.close()
+  await site.cleanup()
+})
+
+/** What the API's submit does: one row, committed with its key. */
+function producer(prefix = 'id') {
+  let runs = 0
+  const produce = async (record: { key: string; fingerprint: string; createdAt: number } | undefined) => {
+    runs++
+    const id = `${prefix}-${runs}`
+    const answer: Answer = { status: 201, body: { id } }
+    await storage.insert([
+      {
+        id,
+        receivedAt: new Date(record?.createdAt ?? 0).toISOString(),
+        kind: 'contact',
+        product: null,
+        payload: {},
+        spam: false,
+        clientHash: 'h',
+        notify: [],
+        ...(record && { idempotency: { ...record, status: 201, body: JSON.stringify(answer.body) } }),
+      },
+    ])
+    return answer
   }
+  return { produce, runs: () => runs }
 }
 
-describe('idempotency', () => {
+describe('idempotency against the real store', () => {
   it('replays the stored answer within 24 hours and runs anew after', async () => {
-    const store = table()
-    let now = 1_000
-    const once = idempotency(store, () => now).once
-    let runs = 0
-    const produce = async (
-      record: { key: string; fingerprint: string; createdAt: number } | undefined,
-    ): Promise<Answer> => {
-      runs++
-      const answer = { status: 201, body: { id: `id-${runs}` } }
-      if (record) store.rows.set(record.key, { ...record, status: 201, body: JSON.stringify(answer.body) })
-      return answer
-    }
+    let now = 1_000_000
+    const once = idempotency(storage, () => now).once
+    const { produce, runs } = producer()
     const print = fingerprint('/contactinformations', { a: 1 })
     expect(await once('k', print, produce)).toEqual({ status: 201, body: { id: 'id-1' } })
     now += IDEMPOTENCY_WINDOW_MS
     expect(await once('k', print, produce)).toEqual({ status: 201, body: { id: 'id-1' } })
     now += 1
     expect(await once('k', print, produce)).toEqual({ status: 201, body: { id: 'id-2' } })
-    expect(runs).toBe(2)
+    expect(runs()).toBe(2)
+    expect((await storage.list()).map((s) => s.id)).toEqual(['id-1', 'id-2'])
+  })
+
+  it('runs once for repeats that arrive together, and gives them all the first answer', async () => {
+    const once = idempotency(storage).once
+    const { produce, runs } = producer()
+    const print = fingerprint('/contactinformations', { a: 1 })
+    const answers = await Promise.all(Array.from({ length: 5 }, () => once('together', print, produce)))
+    expect(runs()).toBe(1)
+    expect(answers).toEqual(answers.map(() => ({ status: 201, body: { id: 'id-1' } })))
+    expect((await storage.list()).map((s) => s.id)).toEqual(['id-1'])
+  })
+
+  it('a key raced by another instance replays the winner and stores nothing more', async () => {
+    const now = 5_000
+    const print = fingerprint('/contactinformations', { a: 1 })
+    const winner = producer()
+    await idempotency(storage, () => now).once('k', print, winner.produce)
+    // The other instance looked before the winner committed: its own lookup found nothing.
+    const blind = { findAnswer: async () => undefined }
+    let looked = 0
+    const late = idempotency(
+      {
+        findAnswer: async (key, notBefore) =>
+          looked++ === 0 ? blind.findAnswer() : storage.findAnswer(key, notBefore),
+      },
+      () => now,
+    )
+    const loser = producer('late')
+    expect(await late.once('k', print, loser.produce)).toEqual({ status: 201, body: { id: 'id-1' } })
+    expect((await storage.list()).map((s) => s.id)).toEqual(['id-1'])
   })
 
   it('refuses a key reused for another request, stored or in flight', async () => {
-    const store = table()
-    const once = idempotency(store).once
+    const once = idempotency(storage).once
     let release: (a: Answer) => void = () => {}
     const first = once(
       'k',
@@ -58,11 +106,14 @@ describe('idempotency', () => {
     )
     expect(await once('k', 'print-b', async () => ({ status: 201, body: {} }))).toBe(KEY_REUSED)
     const twin = once('k', 'print-a', async () => ({ status: 500, body: 'must not run' }))
+    await new Promise((resolve) => setTimeout(resolve, 10))
     release({ status: 201, body: { id: 'x' } })
     expect(await first).toEqual({ status: 201, body: { id: 'x' } })
     expect(await twin).toEqual({ status: 201, body: { id: 'x' } })
   })
+})
 
+describe('keys and fingerprints', () => {
   it('reads the header: absent, valid, or malformed', () => {
     expect(readKey(undefined)).toEqual({ key: undefined })
     expect(readKey('0b7c-4e1f')).toEqual({ key: '0b7c-4e1f' })
@@ -71,8 +122,11 @@ describe('idempotency', () => {
     expect(readKey(['a', 'b'])).toHaveProperty('error')
   })
 
-  it('tells different routes and bodies apart', () => {
+  it('tells different routes and bodies apart, but not the order of the fields', () => {
     expect(fingerprint('/a', { x: 1 })).toBe(fingerprint('/a', { x: 1 }))
+    expect(fingerprint('/a', { x: 1, y: { b: 2, a: 1 } })).toBe(
+      fingerprint('/a', { y: { a: 1, b: 2 }, x: 1 }),
+    )
     expect(fingerprint('/a', { x: 1 })).not.toBe(fingerprint('/b', { x: 1 }))
     expect(fingerprint('/a', { x: 1 })).not.toBe(fingerprint('/a', { x: 2 }))
   })

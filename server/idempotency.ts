@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
-import type { Storage } from './storage.ts'
+import { IDEMPOTENCY_WINDOW_MS, KeyTaken, type Storage } from './storage.ts'
 
-/** How long the first answer for an Idempotency-Key is kept. */
-export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000
+export { IDEMPOTENCY_WINDOW_MS }
 
 /** A status and a JSON body, as the API answers. */
 export interface Answer {
@@ -31,9 +30,20 @@ export function readKey(
   return { key: header }
 }
 
+/** JSON with the keys of every object sorted, so the order a client writes fields in does not matter. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (typeof value === 'object' && value !== null)
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`
+  return JSON.stringify(value) ?? 'null'
+}
+
 /** Identifies a request's content, so a key reused for a different request is caught. */
 export function fingerprint(route: string, body: unknown): string {
-  return createHash('sha256').update(route).update('\n').update(JSON.stringify(body)).digest('base64url')
+  return createHash('sha256').update(route).update('\n').update(canonical(body)).digest('base64url')
 }
 
 export const KEY_REUSED: Answer = {
@@ -45,10 +55,38 @@ export const KEY_REUSED: Answer = {
 
 /**
  * Gives every request with the same key the first answer. Stored answers (committed with their row)
- * are found in the database; a repeat that arrives while the first is still being processed waits for it.
+ * are found in the database; a repeat that arrives while the first is still being processed on this
+ * instance waits for it; one that raced it on another instance loses at the unique key and replays the
+ * winner's answer.
  */
 export function idempotency(storage: Pick<Storage, 'findAnswer'>, now: () => number = Date.now) {
   const inFlight = new Map<string, { fingerprint: string; answer: Promise<Answer> }>()
+
+  const replay = async (key: string, print: string, time: number): Promise<Answer | undefined> => {
+    const stored = await storage.findAnswer(key, time - IDEMPOTENCY_WINDOW_MS)
+    if (!stored) return undefined
+    return stored.fingerprint === print
+      ? { status: stored.status, body: JSON.parse(stored.body) }
+      : KEY_REUSED
+  }
+
+  const first = async (
+    key: string,
+    print: string,
+    produce: (record: KeyRecord | undefined) => Promise<Answer>,
+  ): Promise<Answer> => {
+    const time = now()
+    const stored = await replay(key, print, time)
+    if (stored) return stored
+    try {
+      return await produce({ key, fingerprint: print, createdAt: time })
+    } catch (error) {
+      if (!(error instanceof KeyTaken)) throw error
+      const winner = await replay(key, print, time)
+      if (!winner) throw error
+      return winner
+    }
+  }
 
   return {
     /**
@@ -61,15 +99,10 @@ export function idempotency(storage: Pick<Storage, 'findAnswer'>, now: () => num
       produce: (record: KeyRecord | undefined) => Promise<Answer>,
     ): Promise<Answer> {
       if (key === undefined) return produce(undefined)
-      const time = now()
-      const stored = storage.findAnswer(key, time - IDEMPOTENCY_WINDOW_MS)
-      if (stored)
-        return stored.fingerprint === print
-          ? { status: stored.status, body: JSON.parse(stored.body) }
-          : KEY_REUSED
+      // Checked and set in one synchronous step, before any await: repeats arriving together join.
       const running = inFlight.get(key)
       if (running) return running.fingerprint === print ? running.answer : KEY_REUSED
-      const answer = produce({ key, fingerprint: print, createdAt: time })
+      const answer = first(key, print, produce)
       inFlight.set(key, { fingerprint: print, answer })
       try {
         return await answer

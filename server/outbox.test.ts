@@ -29,9 +29,9 @@ async function webhook(statuses: number[]): Promise<{ url: string; calls: Call[]
 }
 
 /** Waits until `check` holds; fails only if it never does. */
-async function eventually(check: () => boolean, what: string): Promise<void> {
+async function eventually(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
   for (let i = 0; i < 1000; i++) {
-    if (check()) return
+    if (await check()) return
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
   throw new Error(`never happened: ${what}`)
@@ -42,7 +42,10 @@ const running: RunningServer[] = []
 const hooks: Server[] = []
 
 const start = async (url: string) => {
-  const server = await startFixtureServer(site, { webhook: { url, baseDelayMs: 20, maxDelayMs: 40 } })
+  const server = await startFixtureServer(site, {
+    webhook: { url },
+    outbox: { baseDelayMs: 20, maxDelayMs: 40 },
+  })
   running.push(server)
   return server
 }
@@ -69,7 +72,10 @@ describe('webhook outbox', () => {
     expect(response.status).toBe(201)
     const { id } = (await response.json()) as { id: string }
     await eventually(() => hook.calls.length === 3, 'three delivery attempts')
-    await eventually(() => server.storage.nextOutboxAttempt() === undefined, 'the entry marked delivered')
+    await eventually(
+      async () => (await server.storage.nextOutboxAttempt()) === undefined,
+      'the entry marked delivered',
+    )
     expect(hook.calls.map((c) => c.body.id)).toEqual([id, id, id])
     expect(hook.calls[0]?.headers['idempotency-key']).toBe(id)
     expect(hook.calls[0]?.body).toMatchObject({
@@ -87,7 +93,7 @@ describe('webhook outbox', () => {
       ...VALID['/api/contactinformations'],
       website: 'x',
     })
-    expect(server.storage.nextOutboxAttempt()).toBeUndefined()
+    expect(await server.storage.nextOutboxAttempt()).toBeUndefined()
   })
 
   it('a dead webhook neither blocks nor loses a submission: it is delivered after a restart', async () => {
@@ -98,8 +104,8 @@ describe('webhook outbox', () => {
     const response = await postJson(`${first.url}/api/contactinformations`, VALID['/api/contactinformations'])
     expect(response.status).toBe(201)
     const { id } = (await response.json()) as { id: string }
-    expect(first.storage.list().map((s) => s.id)).toContain(id)
-    expect(first.storage.nextOutboxAttempt()).toBeDefined()
+    expect((await first.storage.list()).map((s) => s.id)).toContain(id)
+    expect(await first.storage.nextOutboxAttempt()).toBeDefined()
     await first.close()
     running.splice(running.indexOf(first), 1)
 
@@ -107,7 +113,10 @@ describe('webhook outbox', () => {
     hooks.push(alive.server)
     const second = await start(alive.url)
     await eventually(() => alive.calls.some((c) => c.body.id === id), 'delivery after the restart')
-    await eventually(() => second.storage.nextOutboxAttempt() === undefined, 'the entry marked delivered')
+    await eventually(
+      async () => (await second.storage.nextOutboxAttempt()) === undefined,
+      'the entry marked delivered',
+    )
   })
 })
 
@@ -116,5 +125,57 @@ describe('backoff', () => {
     expect([1, 2, 3, 4].map((n) => backoff(n, 5_000, 3_600_000))).toEqual([5_000, 10_000, 20_000, 40_000])
     expect(backoff(30, 5_000, 3_600_000)).toBe(3_600_000)
     expect(backoff(10_000, 5_000, 3_600_000)).toBe(3_600_000)
+  })
+})
+
+describe('retries', () => {
+  it('waits longer after each failure: base, then twice, then four times', async () => {
+    const { openStorage } = await import('./storage.ts')
+    const { startOutbox } = await import('./outbox.ts')
+    const storage = await openStorage(site.data)
+    let now = Date.parse('2025-03-01T10:00:00.000Z')
+    await storage.insert([
+      {
+        id: 'a',
+        receivedAt: new Date(now).toISOString(),
+        kind: 'contact',
+        product: null,
+        payload: {},
+        spam: false,
+        clientHash: 'h',
+        notify: ['webhook'],
+      },
+    ])
+    const waits: number[] = []
+    let attempts = 0
+    const outbox = startOutbox({
+      storage,
+      deliverers: {
+        webhook: async () => {
+          attempts++
+          throw new Error('HTTP 500')
+        },
+      },
+      baseDelayMs: 1_000,
+      maxDelayMs: 60_000,
+      now: () => now,
+    })
+    try {
+      for (let n = 1; n <= 4; n++) {
+        await eventually(() => attempts === n, `attempt ${n}`)
+        let next: number | undefined
+        await eventually(async () => {
+          next = await storage.nextOutboxAttempt()
+          return next !== undefined && next > now
+        }, `attempt ${n} recorded`)
+        waits.push((next ?? now) - now)
+        now = next ?? now
+        outbox.notify()
+      }
+      expect(waits).toEqual([1_000, 2_000, 4_000, 8_000])
+    } finally {
+      await outbox.stop()
+      await storage.close()
+    }
   })
 })

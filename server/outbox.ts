@@ -1,15 +1,24 @@
-import type { OutboxEntry, Storage } from './storage.ts'
+import type { Channel, OutboxEntry, Storage } from './storage.ts'
+
+/** Sends one entry; resolves when the receiver accepted it, throws (with a message, no personal data) when not. */
+export type Deliver = (entry: OutboxEntry, signal: AbortSignal) => Promise<void>
 
 export interface OutboxOptions {
-  storage: Pick<Storage, 'dueOutbox' | 'nextOutboxAttempt' | 'markDelivered' | 'markFailed'>
-  /** Where each new submission is POSTed as JSON. */
-  url: string
+  storage: Pick<Storage, 'claimOutbox' | 'nextOutboxAttempt' | 'markDelivered' | 'markFailed'>
+  /** How each channel this instance delivers is sent; entries of other channels are left alone. */
+  deliverers: Partial<Record<Channel, Deliver>>
   /** Delay before the first retry; doubles on each failure. */
   baseDelayMs?: number
   /** The longest wait between two attempts. */
   maxDelayMs?: number
   /** How long one delivery may take. */
   timeoutMs?: number
+  /**
+   * How long a claimed entry stays this instance's: another instance takes it over after that (this
+   * one died mid-delivery). A claimed batch is delivered in parallel, so three delivery timeouts leave
+   * a live instance ample time to mark it.
+   */
+  leaseMs?: number
   /** One line per failed attempt, without personal data. */
   log?: (line: string) => void
   now?: () => number
@@ -22,8 +31,11 @@ export interface Outbox {
   stop(): Promise<void>
 }
 
-/** Waits at most this long between two looks at the outbox table. */
-const IDLE_CHECK_MS = 60_000
+/** Waits at most this long between two looks at the outbox table (entries another instance committed). */
+const IDLE_CHECK_MS = 5_000
+
+/** Entries claimed at once. */
+const BATCH = 10
 
 /** Delay after the `attempts`-th failure: base · 2^(attempts-1), capped. */
 export function backoff(attempts: number, baseDelayMs: number, maxDelayMs: number): number {
@@ -36,16 +48,37 @@ export function webhookBody(entry: OutboxEntry) {
   return { event: 'submission.created', id, kind, receivedAt, product, payload }
 }
 
+const reason = (error: unknown) =>
+  error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : 'failed'
+
+/** POSTs each entry as JSON to `url`; any 2xx is a delivery. */
+export function webhookDeliverer(url: string): Deliver {
+  return async (entry, signal) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': entry.submission.id },
+      body: JSON.stringify(webhookBody(entry)),
+      signal,
+    })
+    await response.body?.cancel()
+    if (!response.ok) throw new Error(`HTTP ${response.status}`)
+  }
+}
+
 /**
- * Delivers outbox entries to the webhook one at a time, oldest due first; a failure (network error,
- * timeout, non-2xx) is retried with exponential backoff. Entries are committed with their submission,
- * so a dead webhook delays notifications but never loses or blocks a submission.
+ * Delivers outbox entries, oldest due first, a claimed batch at once, each through its channel's deliverer; a failure (network
+ * error, timeout, refusal) is retried with exponential backoff. Entries are committed with their
+ * submission, so a dead receiver delays notifications but never loses or blocks a submission. Several
+ * instances may share one database: each claims entries under a lease, so one entry is with one
+ * instance at a time (delivery stays at-least-once: a crash after sending and before marking sends again).
  */
 export function startOutbox(options: OutboxOptions): Outbox {
-  const { storage, url } = options
+  const { storage, deliverers } = options
+  const channels = Object.keys(deliverers) as Channel[]
   const baseDelayMs = options.baseDelayMs ?? 5_000
   const maxDelayMs = options.maxDelayMs ?? 60 * 60 * 1000
   const timeoutMs = options.timeoutMs ?? 10_000
+  const leaseMs = options.leaseMs ?? timeoutMs * 3
   const now = options.now ?? Date.now
   const log = options.log ?? (() => {})
 
@@ -56,54 +89,50 @@ export function startOutbox(options: OutboxOptions): Outbox {
   const abort = new AbortController()
 
   const deliver = async (entry: OutboxEntry): Promise<void> => {
+    const send = deliverers[entry.channel]
+    if (!send) return
     let problem: string
     try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': entry.submission.id },
-        body: JSON.stringify(webhookBody(entry)),
-        signal: AbortSignal.any([abort.signal, AbortSignal.timeout(timeoutMs)]),
-      })
-      await response.body?.cancel()
-      if (response.ok) {
-        storage.markDelivered(entry.id, new Date(now()))
-        return
-      }
-      problem = `HTTP ${response.status}`
+      await send(entry, AbortSignal.any([abort.signal, AbortSignal.timeout(timeoutMs)]))
+      await storage.markDelivered(entry.id, new Date(now()))
+      return
     } catch (error) {
-      if (stopped) return
-      problem =
-        error instanceof Error
-          ? error.cause instanceof Error
-            ? error.cause.message
-            : error.message
-          : 'failed'
+      // Stopping: hand the entry back at once instead of holding it for the rest of the lease.
+      if (stopped) return storage.markFailed(entry.id, entry.attempts, now(), 'stopped')
+      problem = reason(error)
     }
     const attempts = entry.attempts + 1
     const delay = backoff(attempts, baseDelayMs, maxDelayMs)
-    storage.markFailed(entry.id, attempts, now() + delay, problem)
+    await storage.markFailed(entry.id, attempts, now() + delay, problem)
     log(
-      `webhook delivery failed (attempt ${attempts}, ${problem}); next try in ${Math.round(delay / 1000)} s`,
+      `${entry.channel} delivery failed (attempt ${attempts}, ${problem}); next try in ${Math.round(delay / 1000)} s`,
     )
   }
 
   const drain = async () => {
     while (!stopped) {
       again = false
-      const due = storage.dueOutbox(now(), 20)
-      for (const entry of due) {
-        if (stopped) return
-        await deliver(entry)
-      }
+      const due = await storage.claimOutbox(now(), BATCH, leaseMs, channels)
+      await Promise.all(due.map(deliver))
       if (due.length === 0 && !again) break
     }
   }
 
-  const schedule = () => {
+  const schedule = async () => {
     if (stopped) return
     clearTimeout(timer)
-    const next = storage.nextOutboxAttempt()
-    const wait = next === undefined ? IDLE_CHECK_MS : Math.min(IDLE_CHECK_MS, Math.max(0, next - now()))
+    let next: number | undefined
+    try {
+      next = await storage.nextOutboxAttempt(channels)
+    } catch {
+      next = undefined
+    }
+    if (stopped) return
+    const wait = again
+      ? 0
+      : next === undefined
+        ? IDLE_CHECK_MS
+        : Math.min(IDLE_CHECK_MS, Math.max(0, next - now()))
     timer = setTimeout(wake, wait)
     timer.unref()
   }
@@ -115,12 +144,10 @@ export function startOutbox(options: OutboxOptions): Outbox {
       return
     }
     running = drain()
-      .catch((error) =>
-        log(`webhook outbox stopped on an error: ${error instanceof Error ? error.message : error}`),
-      )
+      .catch((error) => log(`outbox paused on an error: ${reason(error)}`))
+      .then(schedule)
       .finally(() => {
         running = undefined
-        schedule()
       })
   }
 

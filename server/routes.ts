@@ -5,7 +5,7 @@ import type { GroupCommit } from './group-commit.ts'
 import { type Answer, fingerprint, idempotency, readKey } from './idempotency.ts'
 import { BODY_LIMIT, isJsonContentType, registerJsonBody } from './json-body.ts'
 import type { RateLimiter } from './rate-limit.ts'
-import type { NewSubmission, Storage } from './storage.ts'
+import { type Channel, type NewSubmission, type Storage, StorageBusy } from './storage.ts'
 
 /** Where the intake API lives on this origin (DECISIONS.md: the embedded API base). */
 export const API_PREFIX = '/api'
@@ -18,8 +18,8 @@ export interface ApiOptions {
   limiter: RateLimiter | undefined
   /** The public site origin allowed to call the API from another origin; same-origin needs nothing. */
   siteOrigin: string | undefined
-  /** Queue webhook notifications for new submissions. */
-  notify: boolean
+  /** The outbox channels a new submission is queued for (webhook, mail). */
+  notify: readonly Channel[]
   /** Called after submissions were committed (wakes the webhook outbox). */
   onCommitted?: () => void
 }
@@ -30,6 +30,21 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const send = (reply: FastifyReply, answer: Answer) => reply.code(answer.status).send(answer.body)
+
+/**
+ * Whether a request's `Origin` may post: none at all (curl, servers: not a browser, so no ambient
+ * credentials to abuse), the configured site origin, or this server's own origin.
+ */
+export function isAllowedOrigin(origin: string | undefined, siteOrigin: string | undefined, host: string) {
+  if (origin === undefined) return true
+  if (siteOrigin !== undefined && origin === siteOrigin) return true
+  try {
+    const parsed = new URL(origin)
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.host === host
+  } catch {
+    return false
+  }
+}
 
 /**
  * The intake API under `/api`, in its own Fastify scope: JSON bodies only (16 KB), CORS for the site
@@ -53,6 +68,14 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
         reply.header('access-control-allow-origin', origin)
         reply.header('access-control-expose-headers', 'Retry-After')
       }
+      if (request.method === 'POST' && !isAllowedOrigin(origin, options.siteOrigin, request.host))
+        return send(reply, {
+          status: 403,
+          body: {
+            error:
+              'This API takes forms only from the site itself; the Origin of this request is not allowed.',
+          },
+        })
       if (request.method === 'OPTIONS' || !options.limiter) return
       const decision = options.limiter.take(request.ip)
       if (!decision.allowed) {
@@ -81,7 +104,20 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
               body: { error: 'Send the form as JSON: Content-Type: application/json.' },
             })
         },
-        handler: async (request, reply) => send(reply, await submit(request, form)),
+        handler: async (request, reply) => {
+          try {
+            return send(reply, await submit(request, form))
+          } catch (error) {
+            if (!(error instanceof StorageBusy)) throw error
+            reply.header('retry-after', String(error.retryAfterSeconds))
+            return send(reply, {
+              status: 503,
+              body: {
+                error: `The form could not be saved just now (the database is busy); nothing was stored. Try again in ${error.retryAfterSeconds} s.`,
+              },
+            })
+          }
+        },
       })
       api.route({
         method: 'OPTIONS',

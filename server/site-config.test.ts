@@ -17,7 +17,7 @@ afterAll(() => site?.cleanup())
 
 describe('what the server reads from content/', () => {
   it('reads the product slugs and the site origin; SITE_URL wins', async () => {
-    expect(await readServerContent(site.content, {})).toEqual({
+    expect(await readServerContent(site.content, {})).toMatchObject({
       productSlugs: SLUGS,
       siteOrigin: 'https://www.example.com',
     })

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parse } from 'yaml'
 import { SiteError } from '../lib/errors.ts'
+import type { Notifications } from './mail.ts'
+import { KINDS } from './storage.ts'
 
 /** What the intake server takes from content/: the product slugs and the site's public origin. */
 export interface ServerContent {
@@ -9,6 +11,45 @@ export interface ServerContent {
   productSlugs: string[]
   /** From SITE_URL, else `siteUrl` in content/site.yaml; undefined when neither is set. */
   siteOrigin: string | undefined
+  /** `company` in content/site.yaml. */
+  company: string
+  /** Display names by slug (`name` in content/products/<slug>.yaml; the slug when missing). */
+  productNames: Record<string, string>
+  /** `notifications:` in content/site.yaml; undefined when it names no recipient. */
+  notifications: Notifications | undefined
+}
+
+const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+$/
+
+/** Reads `notifications:` (already schema-checked by `site validate`; checked again for what mail needs). */
+function readNotifications(site: Record<string, unknown> | undefined): Notifications | undefined {
+  const raw = site?.notifications as Record<string, unknown> | undefined
+  if (!raw) return undefined
+  const where = 'notifications in content/site.yaml'
+  const address = (value: unknown, field: string) => {
+    if (typeof value !== 'string' || !EMAIL.test(value))
+      throw new SiteError(
+        'content-invalid',
+        `${where}: ${field} is not an e-mail address: ${JSON.stringify(value)}.`,
+        'write one address per item, e.g. `enquiry: [sales@example.com]`, and check with `site validate`.',
+      )
+    return value
+  }
+  const to: Notifications['to'] = {}
+  for (const kind of KINDS) {
+    const list = raw[kind]
+    if (list === undefined) continue
+    if (!Array.isArray(list))
+      throw new SiteError(
+        'content-invalid',
+        `${where}: ${kind} must be a list of addresses.`,
+        'e.g. `contact: [support@example.com]`.',
+      )
+    to[kind] = list.map((item, i) => address(item, `${kind}[${i}]`))
+  }
+  if (Object.keys(to).length === 0) return undefined
+  const contact = site?.contact as { email?: unknown } | undefined
+  return { from: address(raw.from ?? contact?.email, 'from (or contact.email)'), to }
 }
 
 async function readYaml(file: string): Promise<unknown> {
@@ -59,12 +100,27 @@ export async function readServerContent(
       `The intake server needs the product list: ${catalogueFile} is missing or has no \`products:\` list of slugs.`,
       'run the server from the project folder (or pass --content DIR), and check the file with `site validate`.',
     )
-  const site = (await readYaml(path.join(contentDir, 'site.yaml'))) as { siteUrl?: unknown } | undefined
+  const site = (await readYaml(path.join(contentDir, 'site.yaml'))) as
+    | { siteUrl?: unknown; company?: unknown; [key: string]: unknown }
+    | undefined
   const fromEnv = env.SITE_URL?.trim()
   const siteOrigin = fromEnv
     ? originOf(fromEnv, 'SITE_URL')
     : typeof site?.siteUrl === 'string'
       ? originOf(site.siteUrl, 'siteUrl in content/site.yaml')
       : undefined
-  return { productSlugs: products as string[], siteOrigin }
+  const productNames: Record<string, string> = {}
+  for (const slug of products as string[]) {
+    const product = (await readYaml(path.join(contentDir, 'products', `${slug}.yaml`))) as
+      | { name?: unknown }
+      | undefined
+    productNames[slug] = typeof product?.name === 'string' ? product.name : slug
+  }
+  return {
+    productSlugs: products as string[],
+    siteOrigin,
+    company: typeof site?.company === 'string' ? site.company : 'Website',
+    productNames,
+    notifications: readNotifications(site),
+  }
 }

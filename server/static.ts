@@ -13,13 +13,16 @@ export interface StaticOptions {
   warn?: (line: string) => void
 }
 
+/** The caching of every 404, whatever `_headers` says for the path. */
+export const NOT_FOUND_CACHE = 'no-store'
+
 /** Files of the build that configure the host and are never served themselves. */
 const HOST_FILES = new Set(['_headers', '_redirects'])
 
 /**
  * Turns a URL path into the files that may answer it, in order: the file itself, then the clean-URL
  * forms `<path>/index.html` and `<path>.html`. Returns undefined for paths that must not reach the disk
- * (undecodable, `..`, hidden files, the host files).
+ * (undecodable, `..`, an encoded `/` or `\`, hidden files, the host files).
  */
 export function candidateFiles(urlPath: string): string[] | undefined {
   let segments: string[]
@@ -32,6 +35,8 @@ export function candidateFiles(urlPath: string): string[] | undefined {
   for (const name of names)
     if (
       name === '..' ||
+      // `%2f` decoded: a slash inside one segment would let `x%2f..%2f_headers` walk past this check.
+      name.includes('/') ||
       name.includes('\0') ||
       name.includes('\\') ||
       (name.startsWith('.') && name !== '.well-known')
@@ -157,7 +162,7 @@ async function follow(
     const file = await resolveFile(root, target.split('?')[0] ?? target)
     if (!file) return notFound(reply, root, headerRules, urlPath)
     applyHeaders(reply, headerRules, urlPath)
-    if (rule.status === 404) reply.code(404)
+    if (rule.status === 404) reply.code(404).header('cache-control', NOT_FOUND_CACHE)
     return reply.sendFile(file)
   }
   const location = query && !target.includes('?') ? target + query : target
@@ -171,7 +176,9 @@ async function notFound(
   urlPath: string,
 ): Promise<FastifyReply> {
   applyHeaders(reply, headerRules, urlPath)
-  reply.code(404)
+  // Never the path's own caching (a year, immutable, for /assets/*): a file missing during a deploy
+  // would stay missing in browsers and shared caches after it arrives.
+  reply.code(404).header('cache-control', NOT_FOUND_CACHE)
   try {
     // Read on each miss: `site build` may replace dist/ while the server runs.
     const page = await readFile(path.join(root, '404.html'))

@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync } from 'node:fs'
-import path from 'node:path'
-import type BetterSqlite3 from 'better-sqlite3'
 import { SiteError } from '../lib/errors.ts'
 
 /** The three forms the intake API takes. */
 export const KINDS = ['contact', 'enquiry', 'warranty'] as const
 export type Kind = (typeof KINDS)[number]
+
+/** How a new submission is announced: a POST to the webhook, or an e-mail to the staff. */
+export const CHANNELS = ['webhook', 'mail'] as const
+export type Channel = (typeof CHANNELS)[number]
 
 /** The database file inside the data folder. */
 export const DATABASE_FILE = 'submissions.db'
@@ -30,9 +30,12 @@ export interface NewSubmission extends Submission {
   clientHash: string
   /** When set, the answer is kept under this Idempotency-Key. */
   idempotency?: { key: string; fingerprint: string; status: number; body: string; createdAt: number }
-  /** Queue a webhook notification in the outbox. */
-  notify: boolean
+  /** One outbox entry per channel (none for spam). */
+  notify: readonly Channel[]
 }
+
+/** How long the first answer for an Idempotency-Key is kept. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000
 
 /** The first answer given for an Idempotency-Key. */
 export interface StoredAnswer {
@@ -41,9 +44,10 @@ export interface StoredAnswer {
   body: string
 }
 
-/** An outbox entry due for delivery, with the submission it announces. */
+/** An outbox entry claimed for delivery, with the submission it announces. */
 export interface OutboxEntry {
   id: number
+  channel: Channel
   attempts: number
   submission: Submission
 }
@@ -56,243 +60,112 @@ export interface ListFilter {
   spam?: boolean
 }
 
-/** The submissions database: every statement prepared once. */
+/**
+ * The submissions database, SQLite (one server) or PostgreSQL (several). Every method is async, so a
+ * locked or slow database never holds up the event loop; one that stays locked or unreachable past a
+ * bounded wait rejects with {@link StorageBusy}.
+ */
 export interface Storage {
-  readonly file: string
-  /** A random value kept in the database, mixed into client hashes. */
+  /** Where the data lives, for people: a file path or a database URL without its password. */
+  readonly location: string
+  /** A random value kept in the database, mixed into client hashes; the same after a restart. */
   readonly salt: string
   /** Writes the submissions (and their idempotency keys and outbox entries) in one transaction. */
-  insert(items: readonly NewSubmission[]): void
+  insert(items: readonly NewSubmission[]): Promise<void>
   /** The answer stored for an Idempotency-Key at or after `notBefore` (ms since the epoch). */
-  findAnswer(key: string, notBefore: number): StoredAnswer | undefined
+  findAnswer(key: string, notBefore: number): Promise<StoredAnswer | undefined>
   /** Deletes Idempotency-Keys older than `before` (ms since the epoch). */
-  purgeAnswers(before: number): void
-  list(filter?: ListFilter): Submission[]
-  /** Undelivered outbox entries whose next attempt is due at `now` (ms since the epoch). */
-  dueOutbox(now: number, limit: number): OutboxEntry[]
-  /** Ms since the epoch of the next undelivered outbox attempt, if any. */
-  nextOutboxAttempt(): number | undefined
-  markDelivered(id: number, at: Date): void
-  markFailed(id: number, attempts: number, nextAttemptAt: number, error: string): void
-  close(): void
+  purgeAnswers(before: number): Promise<void>
+  list(filter?: ListFilter): Promise<Submission[]>
+  /**
+   * Takes up to `limit` undelivered entries of `channels` due at `now` that no instance holds, and holds
+   * them until `now + leaseMs`: another instance skips them until then, and takes them over after
+   * (when this one died mid-delivery).
+   */
+  claimOutbox(
+    now: number,
+    limit: number,
+    leaseMs: number,
+    channels: readonly Channel[],
+  ): Promise<OutboxEntry[]>
+  /** Ms since the epoch when the next undelivered entry of `channels` may be claimed, if any. */
+  nextOutboxAttempt(channels?: readonly Channel[]): Promise<number | undefined>
+  markDelivered(id: number, at: Date): Promise<void>
+  markFailed(id: number, attempts: number, nextAttemptAt: number, error: string): Promise<void>
+  /** The durability setting in force (SQLite `synchronous`, PostgreSQL `synchronous_commit`). */
+  durability(): Promise<string>
+  close(): Promise<void>
 }
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS submissions (
-  id TEXT PRIMARY KEY,
-  received_at TEXT NOT NULL,
-  kind TEXT NOT NULL CHECK (kind IN ('contact', 'enquiry', 'warranty')),
-  product TEXT,
-  payload TEXT NOT NULL,
-  spam INTEGER NOT NULL DEFAULT 0 CHECK (spam IN (0, 1)),
-  client_hash TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS submissions_received ON submissions (received_at);
-CREATE TABLE IF NOT EXISTS idempotency_keys (
-  key TEXT PRIMARY KEY,
-  fingerprint TEXT NOT NULL,
-  status INTEGER NOT NULL,
-  body TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  submission_id TEXT REFERENCES submissions (id)
-);
-CREATE INDEX IF NOT EXISTS idempotency_created ON idempotency_keys (created_at);
-CREATE TABLE IF NOT EXISTS outbox (
-  id INTEGER PRIMARY KEY,
-  submission_id TEXT NOT NULL UNIQUE REFERENCES submissions (id),
-  attempts INTEGER NOT NULL DEFAULT 0,
-  next_attempt_at INTEGER NOT NULL,
-  delivered_at TEXT,
-  last_error TEXT
-);
-CREATE INDEX IF NOT EXISTS outbox_due ON outbox (next_attempt_at) WHERE delivered_at IS NULL;
-CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
-`
-
-type Database = BetterSqlite3.Database
-type DatabaseConstructor = typeof BetterSqlite3
-
-/**
- * Loads better-sqlite3 only when a command needs the database, so content staff who installed with
- * `--omit=optional` can still validate and build.
- */
-async function loadDriver(): Promise<DatabaseConstructor> {
-  try {
-    const module = await import('better-sqlite3')
-    return module.default
-  } catch (error) {
-    throw driverMissing(error)
+/** The database stayed locked or unreachable for longer than the bounded wait: try again later. */
+export class StorageBusy extends Error {
+  override readonly name = 'StorageBusy'
+  constructor(
+    message: string,
+    /** Seconds a client should wait before trying again. */
+    readonly retryAfterSeconds = 5,
+  ) {
+    super(message)
   }
 }
 
-function driverMissing(cause: unknown): SiteError {
-  const detail = cause instanceof Error ? ` (${cause.message.split('\n')[0]})` : ''
-  return new SiteError(
-    'sqlite-missing',
-    `Storing form submissions needs better-sqlite3, an optional dependency that is not installed or not built${detail}.`,
-    'run `npm install --include=optional` (an install with --omit=optional leaves it out), then try again.',
-  )
+/**
+ * An Idempotency-Key committed by another request (another instance, or one that raced this one)
+ * within the window: the transaction was rolled back; the stored answer is the one to give.
+ */
+export class KeyTaken extends Error {
+  override readonly name = 'KeyTaken'
+  constructor(readonly key: string) {
+    super('This Idempotency-Key was committed by another request.')
+  }
 }
 
 export interface OpenOptions {
   /** Open an existing database for reading only (list and export); never creates anything. */
   readonly?: boolean
+  /** `postgres://…` (SITE_DATABASE_URL or --database); unset: SQLite in the data folder. */
+  databaseUrl?: string | undefined
+  /** How long one operation may wait for a locked or unreachable database before StorageBusy. */
+  busyWaitMs?: number
 }
 
 /**
- * Opens (and on first use creates) `submissions.db` in `dataDir`: WAL with synchronous=FULL, so a
- * commit that returned is on disk.
+ * Opens the submissions store: PostgreSQL when `databaseUrl` is set, else (and on first use creates)
+ * `submissions.db` in `dataDir`.
  */
 export async function openStorage(dataDir: string, options: OpenOptions = {}): Promise<Storage> {
-  const file = path.join(dataDir, DATABASE_FILE)
-  if (options.readonly && !existsSync(file))
-    throw new SiteError(
-      'no-submissions',
-      `There is no submissions database at ${file}.`,
-      'pass the folder `site serve` stores into with --data DIR (default: data/ in the project).',
-    )
-  const Driver = await loadDriver()
-  if (!options.readonly) mkdirSync(dataDir, { recursive: true })
-  let db: Database
+  if (options.databaseUrl) {
+    const { openPostgres } = await import('./pg-storage.ts')
+    return openPostgres(options.databaseUrl, options)
+  }
+  const { openSqlite } = await import('./sqlite-storage.ts')
+  return openSqlite(dataDir, options)
+}
+
+/** Reads `--database` / SITE_DATABASE_URL: a postgres:// URL, or a message saying what to write. */
+export function parseDatabaseUrl(value: string | undefined, from: string): string | undefined {
+  const text = value?.trim()
+  if (!text) return undefined
+  let url: URL | undefined
   try {
-    db = new Driver(file, options.readonly ? { readonly: true, fileMustExist: true } : {})
-  } catch (error) {
-    // The JavaScript loads but the native addon does not: a missing or mismatched build.
-    if (error instanceof Error && /bindings|\.node|dlopen|NODE_MODULE_VERSION/i.test(error.message))
-      throw driverMissing(error)
-    throw error
+    url = new URL(text)
+  } catch {}
+  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:'))
+    throw new SiteError(
+      'bad-database-url',
+      `${from} is not a PostgreSQL URL.`,
+      'write postgres://USER:PASSWORD@HOST:5432/DATABASE, or leave it unset to keep SQLite under --data.',
+    )
+  return text
+}
+
+/** A database URL as people may see it: the password replaced by ***. */
+export function redactUrl(text: string): string {
+  try {
+    const url = new URL(text)
+    if (url.password) url.password = '***'
+    return url.toString()
+  } catch {
+    return 'the database URL'
   }
-  db.pragma('busy_timeout = 5000')
-  if (!options.readonly) {
-    db.pragma('journal_mode = WAL')
-    db.pragma('synchronous = FULL')
-    db.pragma('foreign_keys = ON')
-    db.exec(SCHEMA)
-  }
-  return prepare(db, file, options.readonly === true)
-}
-
-interface SubmissionRow {
-  id: string
-  received_at: string
-  kind: Kind
-  product: string | null
-  payload: string
-  spam: number
-}
-
-const toSubmission = (row: SubmissionRow): Submission => ({
-  id: row.id,
-  receivedAt: row.received_at,
-  kind: row.kind,
-  product: row.product,
-  payload: JSON.parse(row.payload) as Record<string, unknown>,
-  spam: row.spam === 1,
-})
-
-function prepare(db: Database, file: string, readonly: boolean): Storage {
-  const salt = readonly ? '' : ensureSalt(db)
-  const listAll = db.prepare<[{ kind: string | null; since: string | null; spam: number }], SubmissionRow>(
-    `SELECT id, received_at, kind, product, payload, spam FROM submissions
-     WHERE (@kind IS NULL OR kind = @kind) AND (@since IS NULL OR received_at >= @since) AND (@spam = 1 OR spam = 0)
-     ORDER BY received_at, rowid`,
-  )
-  if (readonly)
-    return {
-      file,
-      salt,
-      list: (filter = {}) =>
-        listAll
-          .all({ kind: filter.kind ?? null, since: filter.since ?? null, spam: filter.spam ? 1 : 0 })
-          .map(toSubmission),
-      insert: readOnly,
-      findAnswer: readOnly,
-      purgeAnswers: readOnly,
-      dueOutbox: readOnly,
-      nextOutboxAttempt: readOnly,
-      markDelivered: readOnly,
-      markFailed: readOnly,
-      close: () => db.close(),
-    }
-
-  const insertSubmission = db.prepare(
-    `INSERT INTO submissions (id, received_at, kind, product, payload, spam, client_hash)
-     VALUES (@id, @receivedAt, @kind, @product, @payload, @spam, @clientHash)`,
-  )
-  const insertAnswer = db.prepare(
-    `INSERT INTO idempotency_keys (key, fingerprint, status, body, created_at, submission_id)
-     VALUES (@key, @fingerprint, @status, @body, @createdAt, @submissionId)
-     ON CONFLICT (key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status,
-       body = excluded.body, created_at = excluded.created_at, submission_id = excluded.submission_id`,
-  )
-  const insertOutbox = db.prepare('INSERT INTO outbox (submission_id, next_attempt_at) VALUES (?, ?)')
-  const selectAnswer = db.prepare<[string, number], StoredAnswer>(
-    'SELECT fingerprint, status, body FROM idempotency_keys WHERE key = ? AND created_at >= ?',
-  )
-  const deleteAnswers = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?')
-  const selectDue = db.prepare<[number, number], SubmissionRow & { outbox_id: number; attempts: number }>(
-    `SELECT o.id AS outbox_id, o.attempts, s.id, s.received_at, s.kind, s.product, s.payload, s.spam
-     FROM outbox o JOIN submissions s ON s.id = o.submission_id
-     WHERE o.delivered_at IS NULL AND o.next_attempt_at <= ? ORDER BY o.next_attempt_at, o.id LIMIT ?`,
-  )
-  const selectNext = db.prepare<[], { next: number | null }>(
-    'SELECT MIN(next_attempt_at) AS next FROM outbox WHERE delivered_at IS NULL',
-  )
-  const updateDelivered = db.prepare(
-    'UPDATE outbox SET delivered_at = ?, attempts = attempts + 1 WHERE id = ?',
-  )
-  const updateFailed = db.prepare(
-    'UPDATE outbox SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?',
-  )
-
-  const insertAll = db.transaction((items: readonly NewSubmission[]) => {
-    for (const item of items) {
-      insertSubmission.run({
-        id: item.id,
-        receivedAt: item.receivedAt,
-        kind: item.kind,
-        product: item.product,
-        payload: JSON.stringify(item.payload),
-        spam: item.spam ? 1 : 0,
-        clientHash: item.clientHash,
-      })
-      if (item.idempotency) insertAnswer.run({ ...item.idempotency, submissionId: item.id })
-      if (item.notify && !item.spam) insertOutbox.run(item.id, Date.parse(item.receivedAt))
-    }
-  })
-
-  return {
-    file,
-    salt,
-    insert: (items) => insertAll(items),
-    findAnswer: (key, notBefore) => selectAnswer.get(key, notBefore),
-    purgeAnswers: (before) => void deleteAnswers.run(before),
-    list: (filter = {}) =>
-      listAll
-        .all({ kind: filter.kind ?? null, since: filter.since ?? null, spam: filter.spam ? 1 : 0 })
-        .map(toSubmission),
-    dueOutbox: (now, limit) =>
-      selectDue
-        .all(now, limit)
-        .map((row) => ({ id: row.outbox_id, attempts: row.attempts, submission: toSubmission(row) })),
-    nextOutboxAttempt: () => selectNext.get()?.next ?? undefined,
-    markDelivered: (id, at) => void updateDelivered.run(at.toISOString(), id),
-    markFailed: (id, attempts, nextAttemptAt, error) =>
-      void updateFailed.run(attempts, nextAttemptAt, error, id),
-    close: () => {
-      if (db.open) db.close()
-    },
-  }
-}
-
-function readOnly(): never {
-  throw new Error('This submissions database was opened read-only.')
-}
-
-function ensureSalt(db: Database): string {
-  const row = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE name = 'client-salt'").get()
-  if (row) return row.value
-  const value = randomBytes(16).toString('hex')
-  db.prepare("INSERT INTO meta (name, value) VALUES ('client-salt', ?)").run(value)
-  return value
 }

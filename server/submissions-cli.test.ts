@@ -21,14 +21,14 @@ const row = (id: string, receivedAt: string, rest: Partial<NewSubmission>): NewS
   payload: {},
   spam: false,
   clientHash: 'h',
-  notify: false,
+  notify: [],
   ...rest,
 })
 
 beforeAll(async () => {
   site = await makeSite()
   const storage = await openStorage(site.data)
-  storage.insert([
+  await storage.insert([
     row('c1', '2025-02-27T10:00:00.000Z', {
       payload: { name: 'Asha Rao', email: 'asha@example.com', description: 'Quote "urgent", please\nthanks' },
     }),
@@ -50,7 +50,7 @@ beforeAll(async () => {
       payload: { name: 'Meena', product: 'smazer', serial_number: 'SMZ-1' },
     }),
   ])
-  storage.close()
+  await storage.close()
 })
 
 afterAll(() => site?.cleanup())

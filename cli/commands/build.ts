@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { SiteError } from '../../lib/errors.ts'
+import { plural, SiteError } from '../../lib/errors.ts'
 import { buildConfig } from '../../renderer/config.ts'
 import { type Content, loadContent, readContent } from '../../renderer/content/load.ts'
 import { renderContext } from '../../renderer/context.ts'
@@ -15,6 +15,19 @@ import { bytes, duration, elapsed } from '../timing.ts'
 import { verifySearch } from '../verify/search.ts'
 import { type VerifyReport, verifySite } from '../verify/verify.ts'
 import { printReport } from './verify.ts'
+
+/**
+ * What a build says when SITE_URL is not set: every canonical link, the sitemap and the social tags
+ * then point at content/site.yaml's `siteUrl` (the local default), which is right for `npm start` and
+ * wrong for a public upload. Undefined when SITE_URL is set.
+ */
+export function siteUrlNote(env: NodeJS.ProcessEnv, siteUrl: string): string | undefined {
+  if (env.SITE_URL?.trim()) return undefined
+  return (
+    `Note: SITE_URL is not set, so canonical links, the sitemap and social tags point at ${siteUrl} ` +
+    '(siteUrl in content/site.yaml). For the public site build with SITE_URL=https://www.your-domain npm run build.'
+  )
+}
 
 /** `site build`: validate → images → brochures check → pre-render → search index → CDN files → verify, stopping at the first failure. */
 export function register(program: Command): void {
@@ -51,7 +64,11 @@ export function register(program: Command): void {
                 report.problems,
               )
             content = await loadContent(paths.content)
-            return `${report.files} content files valid`
+            // Drafts are previewed in `site dev` only: say which ones this build leaves out.
+            const drafts = report.drafts.length
+              ? `; left out ${plural(report.drafts.length, 'draft')}: ${report.drafts.join(', ')}`
+              : ''
+            return `${report.files} content files valid${drafts}`
           },
         },
         {
@@ -112,5 +129,7 @@ export function register(program: Command): void {
       ])
       if (report) printReport(report)
       console.log(`Built in ${duration(elapsed(start))}. dist/client is ready to deploy.`)
+      const note = siteUrlNote(process.env, buildConfig(need().site).siteUrl)
+      if (note) console.log(note)
     })
 }

@@ -71,6 +71,7 @@ Next steps:
   2. Put the images under content/images/products/${slug}/ and content/images/Header/,
      and write their paths in the file (SVG, PNG or JPEG; the build makes the .webp files).
   3. Run \`site validate\` until it reports nothing; it names each placeholder left.
-  4. Preview with \`npm run dev\` at /products/${slug}, then \`npm run build\`.`)
+  4. Preview with \`npm run dev\` at /products/${slug}, then \`npm run build\`.
+     To preview it half-written while builds go on without it, add \`draft: true\` at the top.`)
     })
 }

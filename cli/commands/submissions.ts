@@ -3,7 +3,14 @@ import path from 'node:path'
 import type { Command } from 'commander'
 import { plural, SiteError } from '../../lib/errors.ts'
 import { projectPaths } from '../../renderer/paths.ts'
-import { KINDS, type Kind, type ListFilter, openStorage, type Submission } from '../../server/storage.ts'
+import {
+  KINDS,
+  type Kind,
+  type ListFilter,
+  openStorage,
+  parseDatabaseUrl,
+  type Submission,
+} from '../../server/storage.ts'
 
 interface ReadFlags {
   data?: string
@@ -11,6 +18,7 @@ interface ReadFlags {
   since?: string
   spam?: boolean
   root?: string
+  database?: string
 }
 
 interface ExportFlags extends ReadFlags {
@@ -58,11 +66,14 @@ export async function readSubmissions(flags: ReadFlags): Promise<Submission[]> {
   if (flags.kind !== undefined) filter.kind = parseKind(flags.kind)
   if (flags.since !== undefined) filter.since = parseSince(flags.since)
   const dataDir = path.resolve(flags.data ?? projectPaths(flags.root && path.resolve(flags.root)).data)
-  const storage = await openStorage(dataDir, { readonly: true })
+  const databaseUrl = flags.database
+    ? parseDatabaseUrl(flags.database, '--database')
+    : parseDatabaseUrl(process.env.SITE_DATABASE_URL, 'SITE_DATABASE_URL')
+  const storage = await openStorage(dataDir, { readonly: true, databaseUrl })
   try {
-    return storage.list(filter)
+    return await storage.list(filter)
   } finally {
-    storage.close()
+    await storage.close()
   }
 }
 
@@ -77,6 +88,7 @@ function addReadOptions(command: Command): Command {
     .option('--since <date>', 'only submissions received on or after this day (YYYY-MM-DD) or ISO time')
     .option('--spam', 'include submissions flagged as spam')
     .option('--root <dir>', 'project folder holding data/ (default: this project)')
+    .option('--database <url>', 'read from PostgreSQL instead of SQLite (env SITE_DATABASE_URL)')
 }
 
 /** `site submissions list|export`: the sales team's view of what the forms received. */

@@ -119,6 +119,18 @@ describe('site validate', () => {
     `)
   })
 
+  it('asks for exactly three partner logos, naming the one every product can add', async () => {
+    const two =
+      'partners:\n  - name: Made in India\n    logo: p/a.svg\n  - name: RoHS\n    logo: p/b.svg\nsteps:'
+    const root = await fixture((r) => replaceIn(r, 'products/alpha.yaml', /^steps:/m, two))
+    expect(await problemsOf(root)).toMatchInlineSnapshot(`
+      "content/products/alpha.yaml:41:3  /partners
+        Too few entries: 2, at least 3.
+        Fix: Exactly three partner or compliance logos per product (site-spec.md §2), e.g. \`partners/warranty-1-year.svg\` for the one-year warranty.
+      1 problem in 1 file."
+    `)
+  })
+
   it('names the field that refers to a missing image', async () => {
     const root = await fixture((r) => unlink(path.join(r, 'content/images/p/b.svg')))
     expect(await problemsOf(root)).toMatchInlineSnapshot(`

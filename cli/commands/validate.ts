@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { plural, SiteError } from '../../lib/errors.ts'
+import { formatProblems, plural, SiteError } from '../../lib/errors.ts'
 import { readContent } from '../../renderer/content/load.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { elapsed } from '../timing.ts'
@@ -18,7 +18,8 @@ export function register(program: Command): void {
     .action(async (options: { json?: boolean; root?: string }) => {
       const result = await validate(options.root)
       if (options.json) {
-        console.log(JSON.stringify({ files: result.files, problems: result.problems }, null, 2))
+        const { files, problems, warnings, drafts } = result
+        console.log(JSON.stringify({ files, problems, warnings, drafts }, null, 2))
         if (result.problems.length) process.exitCode = 1
         return
       }
@@ -29,7 +30,13 @@ export function register(program: Command): void {
           undefined,
           result.problems,
         )
-      console.log(`${plural(result.files, 'content file')} valid (${result.ms} ms).`)
+      if (result.warnings.length) {
+        console.log(formatProblems(result.warnings, 'warning'))
+      }
+      const drafts = result.drafts.length
+        ? ` ${plural(result.drafts.length, 'draft')} (${result.drafts.join(', ')}): shown by \`site dev\`, left out of \`site build\`.`
+        : ''
+      console.log(`${plural(result.files, 'content file')} valid (${result.ms} ms).${drafts}`)
     })
 }
 

@@ -1,4 +1,4 @@
-import { walk } from '../../renderer/content/checks.ts'
+import { PLACEHOLDER, walk } from '../../renderer/content/checks.ts'
 import type { Content } from '../../renderer/content/load.ts'
 import { SINGLE_FILES } from '../../renderer/content/sources.ts'
 import { LADDERS, type Slot, slotOf } from './ladders.ts'
@@ -25,7 +25,8 @@ export function collectImages(content: Content, contentFolder = 'content'): Imag
   const byRef = new Map<string, ImageSource>()
   const visit = (file: string, data: unknown) =>
     walk(data, '', (value, pointer) => {
-      if (!IMAGE_REF.test(value)) return
+      // A draft's placeholder paths name images still to come; the pages show a stand-in.
+      if (!IMAGE_REF.test(value) || value.includes(PLACEHOLDER)) return
       const slot = slotOf(pointer)
       const entry = byRef.get(value) ?? { ref: value, ladder: [], slots: [], uses: [] }
       entry.uses.push({ file, pointer })

@@ -50,6 +50,28 @@ interface Folders {
   cache: string
 }
 
+/** The encoder libraries whose versions change output bytes: sharp, libvips and the codecs. */
+const ENCODERS = ['sharp', 'vips', 'webp', 'aom', 'heif', 'rsvg'] as const
+
+/**
+ * The cache key of one encode: everything that changes its output. The source bytes, the widths asked
+ * for, every encode setting (quality, effort, AVIF), this file's own version and the versions of
+ * sharp, libvips and the codecs (an upgrade re-encodes).
+ */
+export function cacheKey(
+  bytes: Buffer,
+  settings: EncodeSettings,
+  ladder: readonly number[],
+  versions: Partial<Record<string, string>> = sharp.versions,
+): string {
+  const encoders = Object.fromEntries(ENCODERS.map((name) => [name, versions[name] ?? '']))
+  return createHash('sha256')
+    .update(bytes)
+    .update(JSON.stringify({ v: ENCODER_VERSION, settings, ladder, encoders }))
+    .digest('hex')
+    .slice(0, 32)
+}
+
 /**
  * Encodes one source at every width of its ladder, or takes the files from the cache when the source
  * bytes and settings are unchanged, and places them under the media folder.
@@ -72,11 +94,7 @@ export async function encodeImage(
       `add content/images/${source.ref}, or correct the path.`,
     )
   }
-  const key = createHash('sha256')
-    .update(bytes)
-    .update(JSON.stringify({ v: ENCODER_VERSION, settings, ladder: source.ladder }))
-    .digest('hex')
-    .slice(0, 32)
+  const key = cacheKey(bytes, settings, source.ladder)
   const cacheDir = path.join(folders.cache, key.slice(0, 2), key)
   const metaFile = path.join(cacheDir, 'meta.json')
 

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { SiteError } from '../../lib/errors.ts'
 import { loadContent } from '../../renderer/content/load.ts'
 import { projectPaths } from '../../renderer/paths.ts'
+import { cacheKey, DEFAULT_SETTINGS, encodeImage } from './encode.ts'
 import { LADDERS, slotOf, widthsFor } from './ladders.ts'
 import { runImages, summaryLine } from './run.ts'
 
@@ -115,5 +116,53 @@ describe('site images', () => {
     expect(error.problems.map((p) => `${p.file} ${p.path} ${p.code}`)).toEqual([
       'content/pages/home.yaml /hero/image missing-image',
     ])
+  })
+})
+
+describe('the image cache', () => {
+  it('writes AVIF files when --avif follows a run without it', async () => {
+    const { paths } = await project()
+    // One source at two small widths: AVIF encodes are slow, and the cache key is what is under test.
+    const source = { ref: 'p/b.svg', ladder: [160, 320], slots: [], uses: [] }
+    const folders = { images: paths.images, media: paths.media, cache: path.join(paths.cache, 'images') }
+    const plain = await encodeImage(source, folders, DEFAULT_SETTINGS)
+    expect(plain).toMatchObject({ encoded: true, entry: { formats: ['webp'] } })
+    const avif = await encodeImage(source, folders, { ...DEFAULT_SETTINGS, avif: true })
+    expect(avif).toMatchObject({ encoded: true, entry: { formats: ['webp', 'avif'] } })
+    const files = await readdir(path.join(paths.media, 'p'))
+    expect(files).toContain('b-320.avif')
+    expect(files).toContain('b.avif')
+  })
+
+  it('puts back a deleted output file from the cache, without encoding', async () => {
+    const { paths, content } = await project()
+    await runImages(await content(), paths, { progress: false })
+    const file = path.join(paths.media, 'p', 'a-800.webp')
+    const before = await readFile(file)
+    await rm(file)
+    expect(await runImages(await content(), paths, { progress: false })).toMatchObject({
+      encoded: 0,
+      cached: 2,
+    })
+    expect(await readFile(file)).toEqual(before)
+  })
+
+  it('keys each encode on everything that changes its output', () => {
+    const bytes = Buffer.from('<svg/>')
+    const ladder = [480, 800]
+    const versions = { sharp: '0.35.5', vips: '8.18.7', webp: '1.6.0', aom: '3.15.1' }
+    const base = cacheKey(bytes, DEFAULT_SETTINGS, ladder, versions)
+    const changed = [
+      cacheKey(Buffer.from('<svg></svg>'), DEFAULT_SETTINGS, ladder, versions),
+      cacheKey(bytes, { ...DEFAULT_SETTINGS, quality: 70 }, ladder, versions),
+      cacheKey(bytes, { ...DEFAULT_SETTINGS, effort: 6 }, ladder, versions),
+      cacheKey(bytes, { ...DEFAULT_SETTINGS, avif: true }, ladder, versions),
+      cacheKey(bytes, DEFAULT_SETTINGS, [480, 800, 1200], versions),
+      cacheKey(bytes, DEFAULT_SETTINGS, ladder, { ...versions, sharp: '0.36.0' }),
+      cacheKey(bytes, DEFAULT_SETTINGS, ladder, { ...versions, vips: '8.19.0' }),
+      cacheKey(bytes, DEFAULT_SETTINGS, ladder, { ...versions, webp: '1.7.0' }),
+    ]
+    expect(new Set([base, ...changed]).size).toBe(changed.length + 1)
+    expect(cacheKey(bytes, DEFAULT_SETTINGS, ladder, versions)).toBe(base)
   })
 })

@@ -81,8 +81,14 @@ export function contentSecurityPolicy(config: BuildConfig, hashes: string[]): st
   ].join('; ')
 }
 
-/** `_headers` in the common CDN format: long immutable caching for hashed assets, security headers everywhere. */
-export function headersFile(csp: string): string {
+/**
+ * `_headers` in the common CDN format (Netlify, Cloudflare Pages): security headers everywhere, and a
+ * year of immutable caching for each hashed asset by its exact path. Not `/assets/*`: a host applies
+ * a matching rule to its 404 too, and an asset requested during a deploy race would then stay missing
+ * in browsers and shared caches for a year.
+ */
+export function headersFile(csp: string, assets: readonly string[]): string {
+  const immutable = assets.map((file) => `/${file}\n  Cache-Control: public, max-age=31536000, immutable\n`)
   return `/*
   Strict-Transport-Security: max-age=63072000; includeSubDomains
   X-Content-Type-Options: nosniff
@@ -91,9 +97,7 @@ export function headersFile(csp: string): string {
   X-Frame-Options: DENY
   Content-Security-Policy: ${csp}
 
-/assets/*
-  Cache-Control: public, max-age=31536000, immutable
-
+${immutable.join('\n')}
 /media/*
   Cache-Control: public, max-age=604800, stale-while-revalidate=86400
 
@@ -127,6 +131,16 @@ Sitemap: ${siteUrl}/sitemap.xml
 `
 }
 
+/** The files under `assets/` (Vite's hashed output), as paths inside dist/client, sorted. */
+async function hashedAssets(client: string): Promise<string[]> {
+  const folder = path.join(client, 'assets')
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => [])
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(client, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort()
+}
+
 /** Writes sitemap.xml, robots.txt, _headers and _redirects into dist/client. */
 export async function writeCdnFiles(
   client: string,
@@ -135,10 +149,11 @@ export async function writeCdnFiles(
   const pages = await readPages(client)
   const listed = publicPages(pages, config.siteUrl)
   const csp = contentSecurityPolicy(config, inlineScriptHashes(pages))
+  const assets = await hashedAssets(client)
   await Promise.all([
     writeFile(path.join(client, 'sitemap.xml'), sitemapXml(listed, config.siteUrl)),
     writeFile(path.join(client, 'robots.txt'), robotsTxt(config.siteUrl)),
-    writeFile(path.join(client, '_headers'), headersFile(csp)),
+    writeFile(path.join(client, '_headers'), headersFile(csp, assets)),
     writeFile(path.join(client, '_redirects'), redirectsFile()),
   ])
   return { pages: pages.length, public: listed.length }

@@ -14,6 +14,8 @@ type Rail = 'closed' | 'open' | 'closing'
 /** site-spec.md §9: the current step is re-evaluated after a 50 ms scroll pause; the rail closes in 300 ms. */
 const SCROLL_PAUSE = 50
 const CLOSE_MS = 300
+/** The height above the bottom of the screen the toggle may cover: bottom bar, margin and toggle, rounded up. */
+const TOGGLE_BAND = 160
 
 /** The section whose top is nearest the line where a scrolled-to section comes to rest. */
 function nearest(steps: Step[]): number {
@@ -41,6 +43,8 @@ export function StepNav({ steps }: { steps: Step[] }) {
   const [current, setCurrent] = useState(0)
   const [rail, setRail] = useState<Rail>('closed')
   const [footerShown, setFooterShown] = useState(false)
+  // The floating toggle waits below the hero until the first step's section reaches it.
+  const [reached, setReached] = useState(false)
   // After a click the scroll it starts must not move the current step elsewhere.
   const pinned = useRef(false)
   const toggle = useRef<HTMLButtonElement>(null)
@@ -72,6 +76,21 @@ export function StepNav({ steps }: { steps: Step[] }) {
       removeEventListener('scroll', onScroll)
       removeEventListener('scrollend', onScrollEnd)
     }
+  }, [steps])
+
+  useEffect(() => {
+    const first = document.getElementById(steps[0]?.key ?? '')
+    if (!first) return
+    // Reached once the section's top has come above the band the toggle floats in, so the toggle never
+    // covers the hero's buttons; it hides again when the visitor scrolls back up to them.
+    const io = new IntersectionObserver(
+      ([e]) => {
+        if (e) setReached(e.boundingClientRect.top < (e.rootBounds?.bottom ?? innerHeight))
+      },
+      { rootMargin: `0px 0px -${TOGGLE_BAND}px 0px` },
+    )
+    io.observe(first)
+    return () => io.disconnect()
   }, [steps])
 
   useEffect(() => {
@@ -148,7 +167,7 @@ export function StepNav({ steps }: { steps: Step[] }) {
         </ol>
       </nav>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape bubbles up from the rail's own controls. */}
-      <div className={`pstep-float${footerShown ? ' is-away' : ''}`} onKeyDown={onKeyDown}>
+      <div className={`pstep-float${footerShown || !reached ? ' is-away' : ''}`} onKeyDown={onKeyDown}>
         {rail !== 'closed' && (
           <nav
             id="product-rail"

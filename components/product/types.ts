@@ -8,5 +8,6 @@ export type Installation = NonNullable<Data['installation']>
 export type Benefits = NonNullable<Data['benefits']>
 export type Catalog = NonNullable<Data['catalog']>
 export type Application = NonNullable<Data['application']>
+export type WebApp = NonNullable<Data['webApp']>
 export type Specifications = NonNullable<Data['specifications']>
 export type Partners = Data['partners']

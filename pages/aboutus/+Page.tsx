@@ -47,14 +47,13 @@ export default function Page() {
       </section>
 
       {/*
-        Sections below the fold render lazily: the browser skips their layout and paint until they come
-        near the viewport (content-visibility), and their images load lazily. Their text is in the
-        pre-rendered HTML, so search engines and readers without scripts get all of it.
+        Sections below the fold load their images lazily. They are laid out in full (no
+        content-visibility): a placeholder height would move #location while the browser scrolls to it.
       */}
       {sections.map((s, i) => (
         <section
           key={s.title}
-          className={`section about-story lazy-section${i % 2 ? ' section--light about-story--flip' : ''}${s.image ? '' : ' about-story--text'}`}
+          className={`section about-story${i % 2 ? ' section--light about-story--flip' : ''}${s.image ? '' : ' about-story--text'}`}
           aria-labelledby={`story-${i}`}
         >
           <div className="container about-story__inner">
@@ -76,7 +75,7 @@ export default function Page() {
       <section
         id={LOCATION}
         tabIndex={-1}
-        className="section about-location lazy-section"
+        className="section about-location"
         aria-labelledby="location-title"
       >
         <div className="container">

@@ -23,7 +23,7 @@ export function hasSection(product: Product, key: SectionKey): boolean {
     case 'catalog':
       return Boolean(product.catalog?.length || product.colours)
     case 'application':
-      return Boolean(product.application || product.webApplication)
+      return Boolean(product.application)
     case 'enquirenow':
       return true
     case 'specifications':
@@ -41,6 +41,8 @@ interface CheckInput {
   /** What each single file parsed to, valid or not. */
   pages: Record<keyof typeof SINGLE_FILES, unknown>
   locate: (file: string, pointer: string) => { line: number; col: number }
+  /** Slugs of draft products: they need not be in the catalogue yet. */
+  drafts?: ReadonlySet<string>
 }
 
 const IMAGE_REF = /^[A-Za-z0-9][A-Za-z0-9_./-]*\.(svg|png|jpe?g|webp)$/
@@ -75,7 +77,7 @@ export async function crossChecks(input: CheckInput): Promise<Problem[]> {
         )
     })
     for (const p of input.products)
-      if (!seen.has(p.slug))
+      if (!seen.has(p.slug) && !input.drafts?.has(p.slug))
         problem(
           p.file,
           '',
@@ -223,7 +225,7 @@ function sectionFields(key: SectionKey): string {
     installation: '`installation` steps',
     benefits: '`benefits` cards',
     catalog: '`catalog` entries or `colours`',
-    application: '`application` or `webApplication`',
+    application: '`application`',
     enquirenow: 'nothing',
     specifications: '`specifications` or `specificationAndWarranty`',
   }

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { TSchema } from '@sinclair/typebox'
-import matter from 'gray-matter'
 import { type Problem, SiteError } from '../../lib/errors.ts'
+import { processState } from '../process-state.ts'
 import { crossChecks } from './checks.ts'
 import { type LocatedYaml, parseYaml } from './locate.ts'
 import { schemaProblems } from './schema-problems.ts'
@@ -31,9 +31,13 @@ export interface Content {
 }
 
 export interface ContentReport {
-  /** Present only when there are no problems. */
+  /** Present only when there are no problems; it holds the drafts too. */
   content?: Content
   problems: Problem[]
+  /** What a draft may still have (placeholders): reported, but no reason to stop. */
+  warnings: Problem[]
+  /** Slugs of the products marked `draft: true`. */
+  drafts: string[]
   /** How many files were read. */
   files: number
 }
@@ -99,8 +103,25 @@ export async function readContent(
   const productFiles = (await readdir(path.join(dir, PRODUCTS_DIR)).catch(() => [] as string[]))
     .filter((f) => f.endsWith('.yaml') || f.endsWith('.yml'))
     .sort()
+  // `x.yml` beside `x.yaml` would be one page from two files: say so instead of picking one.
+  const bySlugFile = new Map<string, string>()
+  for (const f of productFiles) {
+    const slug = f.replace(/\.ya?ml$/, '')
+    const other = bySlugFile.get(slug)
+    if (other)
+      problems.push({
+        file: rel(projectRoot, path.join(dir, PRODUCTS_DIR, f)),
+        line: 1,
+        col: 1,
+        path: '',
+        code: 'duplicate-product-file',
+        message: `Two files describe the product "${slug}": ${other} and ${f}.`,
+        hint: `keep one of them (content/products/${slug}.yaml) and delete the other.`,
+      })
+    else bySlugFile.set(slug, f)
+  }
   const products = await Promise.all(
-    productFiles.map(async (f) => {
+    [...bySlugFile.values()].map(async (f) => {
       const slug = f.replace(/\.ya?ml$/, '')
       const { raw, valid } = await readYaml(path.join(dir, PRODUCTS_DIR, f), PRODUCT_SCHEMA.schema)
       return {
@@ -115,27 +136,35 @@ export async function readContent(
   const privacy = await readPrivacy(path.join(dir, PRIVACY.file), projectRoot, problems)
   if (privacy) files++
 
-  problems.push(
-    ...(await crossChecks({
-      contentDir: dir,
-      projectRoot,
-      catalogue: single.catalogue as { products: string[] } | undefined,
-      brochures: (single.brochures as { brochures: Brochure[] } | undefined)?.brochures,
-      products,
-      pages: Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v.raw])) as Record<
-        keyof typeof SINGLE_FILES,
-        unknown
-      >,
-      locate: (file, pointer) => located.get(file)?.locate(pointer) ?? { line: 1, col: 1 },
-    })),
-  )
+  const drafts = products.filter((p) => isDraft(p.raw)).map((p) => p.slug)
+  const draftFiles = new Set(products.filter((p) => drafts.includes(p.slug)).map((p) => p.file))
+  const warnings: Problem[] = []
+  for (const found of await crossChecks({
+    contentDir: dir,
+    projectRoot,
+    catalogue: single.catalogue as { products: string[] } | undefined,
+    brochures: (single.brochures as { brochures: Brochure[] } | undefined)?.brochures,
+    products,
+    pages: Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v.raw])) as Record<
+      keyof typeof SINGLE_FILES,
+      unknown
+    >,
+    locate: (file, pointer) => located.get(file)?.locate(pointer) ?? { line: 1, col: 1 },
+    drafts: new Set(drafts),
+  }))
+    (draftFiles.has(found.file) && LENIENT_IN_DRAFTS.has(found.code) ? warnings : problems).push(found)
 
-  if (problems.length) return { problems: sortProblems(problems), files }
-  const order = (single.catalogue as { products: string[] }).products
+  if (problems.length)
+    return { problems: sortProblems(problems), warnings: sortProblems(warnings), files, drafts }
+  const listed = (single.catalogue as { products: string[] }).products
+  // A draft need not be in the menu yet: unlisted drafts follow the listed products.
+  const order = [...listed, ...drafts.filter((slug) => !listed.includes(slug))]
   const bySlug = new Map(products.map((p) => [p.slug, p.data as Product]))
   return {
     problems,
+    warnings: sortProblems(warnings),
     files,
+    drafts,
     content: {
       dir,
       site: single.site as Site,
@@ -149,6 +178,14 @@ export async function readContent(
       privacy: privacy as { meta: Privacy; markdown: string },
     },
   }
+}
+
+/** Problems a draft may have: text and images still to come. */
+const LENIENT_IN_DRAFTS = new Set(['placeholder'])
+
+/** Whether a product file says `draft: true` (read from the raw data, so it counts even when invalid). */
+function isDraft(raw: unknown): boolean {
+  return typeof raw === 'object' && raw !== null && (raw as { draft?: unknown }).draft === true
 }
 
 /** What to do about a YAML syntax error, by the `yaml` package's error code. */
@@ -176,12 +213,62 @@ async function readSource(
   problems: Problem[],
   missing: { message: string; hint: string },
 ): Promise<string | undefined> {
+  let bytes: Buffer
   try {
-    return await readFile(file, 'utf8')
+    bytes = await readFile(file)
   } catch {
     problems.push({ file: name, line: 1, col: 1, path: '', code: 'missing-file', ...missing })
     return undefined
   }
+  try {
+    return UTF8.decode(bytes)
+  } catch {
+    const at = firstBadByte(bytes)
+    const before = bytes.subarray(0, at).toString('utf8').split('\n')
+    problems.push({
+      file: name,
+      line: before.length,
+      col: (before.at(-1)?.length ?? 0) + 1,
+      path: '',
+      code: 'not-utf8',
+      message: `The file is not UTF-8: byte 0x${bytes[at]?.toString(16).padStart(2, '0')} here is not text in UTF-8 (a file saved as Latin-1 or Windows-1252?).`,
+      hint: 'save the file as UTF-8 (VS Code: "Save with Encoding", then UTF-8) and check the character here.',
+    })
+    return undefined
+  }
+}
+
+/** Decodes UTF-8 and throws on any invalid byte, instead of publishing U+FFFD. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true })
+
+/** Offset of the first byte that does not start or continue a valid UTF-8 sequence. */
+function firstBadByte(bytes: Buffer): number {
+  let lo = 0
+  let hi = bytes.length
+  // The longest valid prefix, by bisection on where strict decoding starts to fail.
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2)
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid), { stream: true })
+      lo = mid
+    } catch {
+      hi = mid - 1
+    }
+  }
+  return lo
+}
+
+/**
+ * Splits a Markdown file into its YAML front matter (between a first line `---` and the next line
+ * `---`) and the text after it. Written here rather than with gray-matter, whose YAML parser throws
+ * on a syntax error instead of giving a line.
+ */
+export function splitFrontMatter(source: string): { matter: string; content: string } | undefined {
+  const lines = source.split(/\r?\n/)
+  if (lines[0]?.trim() !== '---') return undefined
+  const end = lines.findIndex((line, i) => i > 0 && line.trim() === '---')
+  if (end === -1) return undefined
+  return { matter: lines.slice(1, end).join('\n'), content: lines.slice(end + 1).join('\n') }
 }
 
 async function readPrivacy(file: string, projectRoot: string, problems: Problem[]) {
@@ -191,10 +278,21 @@ async function readPrivacy(file: string, projectRoot: string, problems: Problem[
     hint: `create ${name}: front matter (title, summary, updated) between --- lines, then Markdown.`,
   })
   if (source === undefined) return undefined
-  // Options bypass gray-matter's cache, whose cached results lack `matter`.
-  const parsed = matter(source, {})
+  const parsed = splitFrontMatter(source)
+  if (!parsed) {
+    problems.push({
+      file: name,
+      line: 1,
+      col: 1,
+      path: '',
+      code: 'no-front-matter',
+      message: 'The privacy policy has no front matter.',
+      hint: 'start the file with a line `---`, then title, summary and updated, then another `---` line, then the Markdown.',
+    })
+    return undefined
+  }
   // Front matter starts on line 2, after the opening `---`.
-  const yaml = parseYaml(parsed.matter ?? '')
+  const yaml = parseYaml(parsed.matter)
   const shift = (p: Problem): Problem => ({ ...p, line: p.line + 1 })
   if (yaml.syntaxErrors.length) {
     for (const e of yaml.syntaxErrors)
@@ -221,14 +319,17 @@ function sortProblems(problems: Problem[]): Problem[] {
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col)
 }
 
-const cache = new Map<string, Promise<Content>>()
+/** Loaded content by folder, one map per process (see processState). */
+const cache = processState('content-cache', () => new Map<string, Promise<Content>>())
 
 /**
  * Loads content for pages and commands: every problem at once as one SiteError, or typed records.
+ * Drafts are left out unless `drafts` is true (`site dev` shows them; a build never does).
  * The result is cached per folder for the life of the process (a pre-render reads content once).
  */
-export function loadContent(contentDir: string): Promise<Content> {
-  let pending = cache.get(contentDir)
+export function loadContent(contentDir: string, options: { drafts?: boolean } = {}): Promise<Content> {
+  const key = `${options.drafts ? 'drafts:' : ''}${contentDir}`
+  let pending = cache.get(key)
   if (!pending) {
     pending = readContent(contentDir).then((report) => {
       if (!report.content)
@@ -238,12 +339,17 @@ export function loadContent(contentDir: string): Promise<Content> {
           'fix the problems above, then run `site validate` again.',
           report.problems,
         )
-      return report.content
+      return options.drafts ? report.content : withoutDrafts(report.content)
     })
-    cache.set(contentDir, pending)
-    pending.catch(() => cache.delete(contentDir))
+    cache.set(key, pending)
+    pending.catch(() => cache.delete(key))
   }
   return pending
+}
+
+/** The content a build publishes: no draft products anywhere (pages, menus, sitemap all read this list). */
+export function withoutDrafts(content: Content): Content {
+  return { ...content, products: content.products.filter((p) => p.draft !== true) }
 }
 
 /** Forgets cached content (the dev server calls this when a content file changes). */

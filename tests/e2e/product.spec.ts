@@ -12,6 +12,14 @@ async function open(page: Page, path: string, width: number): Promise<void> {
 
 const stepBar = (page: Page) => page.getByRole('navigation', { name: 'Product sections' })
 
+/** Scrolls to the first step's section: the floating toggle shows from there on, not over the hero. */
+async function toFirstStep(page: Page): Promise<void> {
+  await page
+    .locator('main section[id]')
+    .first()
+    .evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }))
+}
+
 test.describe('product page content', () => {
   test('the pre-rendered HTML holds the name, description and specifications before any script runs', async ({
     request,
@@ -45,6 +53,28 @@ test.describe('product page content', () => {
       '/productenquiry/szephyr',
     )
     await expect(page.getByRole('img', { name: 'CE certified' })).toBeVisible()
+  })
+
+  test('the web application block comes after the specifications, as its own section', async ({ page }) => {
+    await open(page, '/products/smartpanel', 1440)
+    const ids = await page.locator('main section[id]').evaluateAll((els) => els.map((e) => e.id))
+    expect(ids.slice(-4)).toEqual(['application', 'enquirenow', 'specifications', 'webapp'])
+    await expect(
+      page.getByRole('region', { name: 'The Smart Panel Board web application' }).getByRole('listitem'),
+    ).toHaveCount(3)
+  })
+
+  test('every product shows three partner and compliance logos', async ({ request }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text()
+    const paths = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/products\/[^<]+)<\/loc>/g)]
+      .map((m) => m[1] ?? '')
+      .filter((p) => p !== '/products/webandcloudsolutions')
+    expect(paths).toHaveLength(18)
+    for (const path of paths) {
+      const html = await (await request.get(path)).text()
+      const strip = html.match(/<section class="ppartners"[\s\S]*?<\/section>/)?.[0] ?? ''
+      expect(strip.match(/<img /g) ?? [], path).toHaveLength(3)
+    }
   })
 
   test('a section without data is absent: UHF radio modem has no installation steps and no differentiation block', async ({
@@ -141,11 +171,59 @@ test.describe('step navigator on wide screens', () => {
 })
 
 test.describe('mobile floating stepper', () => {
+  for (const width of [360, 390, 414])
+    test(`at ${width} px nothing fixed on the screen covers the hero's links, at the top or scrolled to the bottom of the screen`, async ({
+      page,
+    }) => {
+      for (const slug of ['szephyr', 'uhfradiomodem']) {
+        await page.setViewportSize({ width, height: 800 })
+        await page.goto(`/products/${slug}`)
+        await hydrated(page)
+        const hero = page.locator('.phero')
+        const controls = hero.locator('a[href], button')
+        expect(await controls.count(), slug).toBeGreaterThan(0)
+        for (const control of await controls.all()) {
+          for (const where of ['top', 'bottom'] as const) {
+            // The control where the page opens, then near the bottom of the screen where floats sit.
+            await control.evaluate((el, where) => {
+              const r = el.getBoundingClientRect()
+              const target = where === 'top' ? 0 : scrollY + r.top + r.height / 2 - (innerHeight - 100)
+              scrollTo({ top: Math.max(0, where === 'top' ? 0 : target), behavior: 'instant' })
+            }, where)
+            // Let the page react to the scroll (observers, the 50 ms step pause) before looking.
+            await page.evaluate(() => new Promise((r) => setTimeout(r, 150)))
+            // Probe a grid over the control: a point may miss it at a rounded corner, but none may land
+            // on something fixed on the screen.
+            const covering = await control.evaluate((el) => {
+              const r = el.getBoundingClientRect()
+              // The bottom bar is the edge of the screen on phones: what lies under it is below the fold.
+              const bar = document.querySelector('.mobile-bar')?.getBoundingClientRect()
+              const bottom = bar && bar.height > 0 ? bar.top : innerHeight
+              const found: string[] = []
+              for (let i = 0; i <= 8; i++)
+                for (let j = 0; j <= 4; j++) {
+                  const hit = document.elementFromPoint(
+                    r.left + 2 + ((r.width - 4) * i) / 8,
+                    r.top + 2 + ((r.height - 4) * j) / 4,
+                  )
+                  if (!hit || el.contains(hit) || r.top + 2 + ((r.height - 4) * j) / 4 >= bottom) continue
+                  for (let a: Element | null = hit; a; a = a.parentElement)
+                    if (getComputedStyle(a).position === 'fixed') found.push(a.className)
+                }
+              return [...new Set(found)]
+            })
+            expect(covering, `${slug}: ${await control.textContent()} (${where})`).toEqual([])
+          }
+        }
+      }
+    })
+
   test('@phone the toggle shows the step; the rail has Cancel and numbered steps; choosing one goes there and closes', async ({
     page,
   }) => {
     await open(page, '/products/szephyr', 400)
     await expect(stepBar(page)).toBeHidden()
+    await toFirstStep(page)
     const toggle = page.getByRole('button', { name: 'Product sections, step 1 of 5' })
     await expect(toggle).toBeVisible()
     await expect(toggle).toContainText('1')
@@ -171,6 +249,7 @@ test.describe('mobile floating stepper', () => {
 
   test('@phone Escape and Cancel close the rail and give focus back to the toggle', async ({ page }) => {
     await open(page, '/products/szephyr', 400)
+    await toFirstStep(page)
     const toggle = page.getByRole('button', { name: /^Product sections, step/ })
     await toggle.click()
     await expect(stepBar(page)).toBeVisible()
@@ -187,6 +266,7 @@ test.describe('mobile floating stepper', () => {
 
   test('@phone the toggle hides while the footer is in view', async ({ page }) => {
     await open(page, '/products/szephyr', 400)
+    await toFirstStep(page)
     const toggle = page.getByRole('button', { name: /^Product sections, step/ })
     await expect(toggle).toBeVisible()
     await page.locator('footer').scrollIntoViewIfNeeded()
@@ -220,6 +300,7 @@ test.describe('accessibility', () => {
       await open(page, `/products/${slug}`, 400)
       const closed = await new AxeBuilder({ page }).withTags(TAGS).analyze()
       expect(closed.violations).toEqual([])
+      await toFirstStep(page)
       await page.getByRole('button', { name: /^Product sections, step/ }).click()
       await expect(stepBar(page).getByRole('button', { name: 'Cancel' })).toBeFocused()
       // Let the opening animation finish: half-faded items would be measured at their passing contrast.

@@ -1,5 +1,6 @@
 import { useData } from 'vike-react/useData'
 import { ArtPicture } from '../../../components/ArtPicture.tsx'
+import { DraftBanner } from '../../../components/DraftBanner.tsx'
 import { Picture } from '../../../components/Picture.tsx'
 import { Application } from '../../../components/product/Application.tsx'
 import { Benefits } from '../../../components/product/Benefits.tsx'
@@ -10,6 +11,7 @@ import { Installation } from '../../../components/product/Installation.tsx'
 import { Section } from '../../../components/product/Section.tsx'
 import { Specifications } from '../../../components/product/Specifications.tsx'
 import { StepNav } from '../../../components/product/StepNav.tsx'
+import { WebApp } from '../../../components/product/WebApp.tsx'
 import '../../../components/product/product.css'
 import type { Data } from './+data.ts'
 
@@ -21,6 +23,7 @@ export default function Page() {
   const tone = () => (shown++ % 2 === 0 ? 'section--light' : '')
   return (
     <article className="product">
+      {p.draft && <DraftBanner />}
       <section className="phero on-dark" aria-labelledby="phero-title">
         <div className="phero__inner container">
           <div className="phero__copy">
@@ -93,13 +96,8 @@ export default function Page() {
           </Section>
         )}
         {p.application && (
-          <Section
-            id="application"
-            eyebrow="Applications"
-            title={p.application.main?.heading ?? `The ${p.name} web application`}
-            className={tone()}
-          >
-            <Application application={p.application} name={p.name} />
+          <Section id="application" eyebrow="Applications" title={p.application.heading} className={tone()}>
+            <Application application={p.application} />
           </Section>
         )}
         <section
@@ -122,6 +120,16 @@ export default function Page() {
         {p.specifications && (
           <Section id="specifications" eyebrow="Specifications" title="Specifications and warranty">
             <Specifications specs={p.specifications} name={p.name} brochure={p.brochure} />
+          </Section>
+        )}
+        {p.webApp && (
+          <Section
+            id="webapp"
+            eyebrow="Web application"
+            title={`The ${p.name} web application`}
+            className="section--light"
+          >
+            <WebApp web={p.webApp} />
           </Section>
         )}
       </div>

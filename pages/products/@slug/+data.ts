@@ -59,6 +59,8 @@ export async function data(pageContext: PageContextServer) {
       ],
     }),
     slug: product.slug,
+    /** Only `site dev` renders drafts; the page says so. */
+    draft: product.draft === true,
     name: product.name,
     description: product.description,
     subText: product.subText,
@@ -99,23 +101,21 @@ export async function data(pageContext: PageContextServer) {
             : null,
         }
       : null,
-    application: show.application
+    application:
+      show.application && product.application
+        ? {
+            heading: product.application.heading,
+            image: img(product.application.image),
+            imageMobile: img(product.application.imageMobile),
+          }
+        : null,
+    // site-spec.md §2: the web application model is its own block, after the specifications.
+    webApp: web
       ? {
-          main: product.application
-            ? {
-                heading: product.application.heading,
-                image: img(product.application.image),
-                imageMobile: img(product.application.imageMobile),
-              }
-            : null,
-          web: web
-            ? {
-                features: web.features,
-                panels: [web.idealLargeScreens, web.multiDeviceSync],
-                image1: img(web.image1),
-                image2: img(web.image2),
-              }
-            : null,
+          features: web.features,
+          panels: [web.idealLargeScreens, web.multiDeviceSync],
+          image1: img(web.image1),
+          image2: img(web.image2),
         }
       : null,
     specifications: show.specifications

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react'
+import { type CSSProperties, useEffect } from 'react'
 import { useData } from 'vike-react/useData'
 import { Picture } from '../../../components/Picture.tsx'
 import type { Data } from './+data.ts'
@@ -6,16 +6,32 @@ import './WebAndCloud.css'
 import { Glyph } from '../../../components/Glyph.tsx'
 
 /**
- * The 'Web And Cloud Solutions' page (the spec's "index 18"). Its pinned scroll animations are CSS
- * scroll-driven animations: no script runs them, so the page costs no JavaScript beyond the shell,
- * and without support, under reduced motion or before scripts load, it is a plain, readable page.
+ * The 'Web And Cloud Solutions' page (the spec's "index 18"). Its pinned scenes are CSS (pin.css): a
+ * scroll timeline drives them where the browser has one, with no script; elsewhere a small module
+ * (scrub.ts) does, fetched only here and only after hydration. Under reduced motion, before scripts
+ * load and without them, it is a plain, readable page.
  */
 export default function Page() {
   const { heading, stripe, block, lines, image } = useData<Data>()
+
+  useEffect(() => {
+    if (CSS.supports('animation-timeline: view()')) return
+    if (matchMedia('(prefers-reduced-motion: reduce)').matches) return
+    let stop: (() => void) | undefined
+    let left = false
+    import('./scrub.ts').then(({ scrub }) => {
+      if (!left) stop = scrub()
+    })
+    return () => {
+      left = true
+      stop?.()
+    }
+  }, [])
+
   return (
     <>
-      <section className="wc-pin" aria-labelledby="wc-title">
-        <div className="wc-pin__stage">
+      <section className="wc-pin" aria-labelledby="wc-title" data-scrub>
+        <div className="wc-pin__stage" data-scrub-stage>
           <h1 id="wc-title" className="wc-title">
             {heading}
           </h1>
@@ -39,8 +55,8 @@ export default function Page() {
           </span>
         </div>
       </section>
-      <section className="wc-lines" aria-labelledby="wc-lines-title">
-        <div className="wc-lines__stage">
+      <section className="wc-lines" aria-labelledby="wc-lines-title" data-scrub>
+        <div className="wc-lines__stage" data-scrub-stage>
           <div className="wc-lines__intro">
             <p className="eyebrow">Our company</p>
             <h2 id="wc-lines-title" className="wc-lines__title">
@@ -49,7 +65,7 @@ export default function Page() {
           </div>
           <ol className="wc-lines__list">
             {lines.map((line, i) => (
-              <li key={line} style={{ '--i': i } as CSSProperties}>
+              <li key={line} style={{ '--i': i } as CSSProperties} data-scrub>
                 {line}
               </li>
             ))}

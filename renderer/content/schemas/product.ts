@@ -70,6 +70,12 @@ const DifferentiationSide = Strict(
 /** One product page: the spec's "product content record" (site-spec.md §3). */
 export const ProductSchema = Strict(
   {
+    draft: Type.Optional(
+      Type.Boolean({
+        description:
+          'true while the product is unfinished: `site dev` shows it with a Draft banner, `site build` leaves it out, and placeholders are warnings.',
+      }),
+    ),
     name: Text('Display name, as in the menu (ProductName).', { maxLength: 80 }),
     category: Text('Category for search engines, e.g. "Smart home" or "Industrial networking".', {
       maxLength: 60,
@@ -209,7 +215,12 @@ export const ProductSchema = Strict(
           { name: Text('Accessible name of the logo.', { maxLength: 60 }), logo: ImageRef('Logo image.') },
           'A partner or compliance logo.',
         ),
-        { minItems: 1, maxItems: 6, description: 'Partner and compliance logos.' },
+        {
+          minItems: 3,
+          maxItems: 3,
+          description:
+            'Exactly three partner or compliance logos per product (site-spec.md §2), e.g. `partners/warranty-1-year.svg` for the one-year warranty.',
+        },
       ),
     ),
     webApplication: Type.Optional(

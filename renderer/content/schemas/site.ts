@@ -5,6 +5,17 @@ import { HttpUrl, Strict, Text } from './common.ts'
 const Base = (description: string) =>
   Type.String({ pattern: '^(/[A-Za-z0-9_./-]*[A-Za-z0-9_-]|https?://\\S+[^/])$', description })
 
+/** Who is told of new submissions of one kind: e-mail addresses. */
+const Recipients = (description: string) =>
+  Type.Optional(
+    Type.Array(Type.String({ format: 'email' }), {
+      minItems: 1,
+      maxItems: 20,
+      uniqueItems: true,
+      description,
+    }),
+  )
+
 /** Company configuration: content/site.yaml (DECISIONS.md, Configuration). */
 export const SiteSchema = Strict(
   {
@@ -43,6 +54,19 @@ export const SiteSchema = Strict(
     apiTimeoutMs: Type.Integer({ minimum: 1000, maximum: 60000, description: 'Request timeout in ms.' }),
     analyticsId: Type.Optional(
       Type.String({ pattern: '^(G-[A-Z0-9]+)?$', description: 'Analytics measurement id; empty for none.' }),
+    ),
+    notifications: Type.Optional(
+      Strict(
+        {
+          from: Type.Optional(
+            Type.String({ format: 'email', description: 'Sender of the e-mails; default: contact.email.' }),
+          ),
+          contact: Recipients('Who gets an e-mail for each contact message.'),
+          enquiry: Recipients('Who gets an e-mail for each product enquiry.'),
+          warranty: Recipients('Who gets an e-mail for each warranty activation.'),
+        },
+        'E-mail to staff for new submissions; `site serve` sends them when SITE_SMTP_URL is set.',
+      ),
     ),
   },
   'Company configuration.',

@@ -1,0 +1,43 @@
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+
+const root = path.resolve(import.meta.dirname, '..')
+const run = promisify(execFile)
+
+/** Runs a command line in the project root as a release manager would; never throws on exit codes. */
+async function start(command: string, args: string[]): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await run(command, args, { cwd: root, env: { ...process.env, NO_COLOR: '1' } })
+    return { code: 0, out: stdout + stderr }
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string }
+    return { code: failed.code ?? 1, out: `${failed.stdout ?? ''}${failed.stderr ?? ''}` }
+  }
+}
+
+/** The three ways the README says to start the CLI. */
+const WAYS: [string, string, string[]][] = [
+  ['npx site', 'npx', ['--no', 'site']],
+  ['npm run site --', 'npm', ['run', '--silent', 'site', '--']],
+  ['node bin/site.js', process.execPath, ['bin/site.js']],
+]
+
+// Each case starts a fresh Node (and npm for two of them): allow for a busy machine.
+describe('the CLI runs however it is started', { timeout: 120_000 }, () => {
+  it.each(WAYS)('%s validate checks the content and says so', async (_, command, prefix) => {
+    const { code, out } = await start(command, [...prefix, 'validate'])
+    expect(out).toMatch(/\d+ content files valid/)
+    expect(code).toBe(0)
+  })
+
+  it.each(
+    WAYS,
+  )('%s with an unknown command exits non-zero and lists the commands', async (_, command, prefix) => {
+    const { code, out } = await start(command, [...prefix, 'biuld'])
+    expect(code).not.toBe(0)
+    expect(out).toContain("unknown command 'biuld'")
+    expect(out).toMatch(/commands: validate, new, images, brochures, build, verify, dev/)
+  })
+})

@@ -1,0 +1,111 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { BuildConfig } from '../../renderer/config.ts'
+import { headersFor, parseHeadersFile } from '../../server/headers-file.ts'
+import { findRedirect, parseRedirectsFile } from '../../server/redirects-file.ts'
+import { writeCdnFiles } from './cdn-files.ts'
+
+const config: BuildConfig = {
+  siteUrl: 'https://www.example.test',
+  apiBase: '/api',
+  storageBase: '/storage',
+  assetBase: '/media',
+  apiTimeoutMs: 10000,
+  analyticsId: '',
+}
+const dirs: string[] = []
+
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })))
+})
+
+const page = (route: string, head = '') =>
+  `<!doctype html><html><head><link rel="canonical" href="${config.siteUrl}${route}">${head}</head><body><h1>x</h1></body></html>`
+
+/** A built site with pages, hashed assets and media, and the release files written for `built`. */
+async function release(built: BuildConfig = config) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'site-cdn-'))
+  dirs.push(dir)
+  const files: Record<string, string> = {
+    'index.html': page('/'),
+    'aboutus/index.html': page('/aboutus'),
+    'pdf-redirect/index.html': page('/pdf-redirect', '<meta name="robots" content="noindex">'),
+    'assets/entry-a1b2c3.js': '1',
+    'assets/chunks/chunk-d4e5f6.js': '2',
+    'assets/style-0f0f0f.css': '3',
+    'media/hero-800.webp': '4',
+  }
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), { recursive: true })
+    await writeFile(path.join(dir, name), text)
+  }
+  await writeCdnFiles(dir, built)
+  const read = (name: string) => readFile(path.join(dir, name), 'utf8')
+  const headers = parseHeadersFile(await read('_headers'))
+  return {
+    header: (urlPath: string, name: string) => headersFor(headers, urlPath).get(name)?.value,
+    redirects: parseRedirectsFile(await read('_redirects')),
+    sitemap: await read('sitemap.xml'),
+  }
+}
+
+describe('_headers', () => {
+  it('caches each hashed asset for a year by its exact path, and nothing missing under /assets', async () => {
+    const { header } = await release()
+    for (const file of [
+      '/assets/entry-a1b2c3.js',
+      '/assets/chunks/chunk-d4e5f6.js',
+      '/assets/style-0f0f0f.css',
+    ])
+      expect(header(file, 'cache-control'), file).toBe('public, max-age=31536000, immutable')
+    // A host applies matching rules to its 404 as well: a missing asset must match no caching rule.
+    expect(header('/assets/entry-999999.js', 'cache-control')).toBeUndefined()
+  })
+
+  it('never marks /media as immutable: its names carry no hash, so a changed image keeps its name', async () => {
+    const { header } = await release()
+    const media = header('/media/hero-800.webp', 'cache-control') ?? ''
+    expect(media).toMatch(/max-age=\d+/)
+    expect(media).not.toMatch(/immutable/)
+  })
+
+  it('lets the forms reach an API on another origin through connect-src', async () => {
+    const { header } = await release({ ...config, apiBase: 'https://api.example.test/v1' })
+    const csp = header('/aboutus', 'content-security-policy') ?? ''
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.example\.test(;| )/)
+  })
+
+  it('sends the security headers on every path', async () => {
+    const { header } = await release()
+    for (const urlPath of ['/', '/aboutus', '/assets/entry-a1b2c3.js', '/nowhere']) {
+      expect(header(urlPath, 'x-content-type-options'), urlPath).toBe('nosniff')
+      expect(header(urlPath, 'content-security-policy'), urlPath).toMatch(/script-src 'self'/)
+    }
+  })
+})
+
+describe('_redirects', () => {
+  it.each([
+    ['/products/no-such-product'],
+    ['/productenquiry/no-such-product'],
+  ])('%s without a page ends on /comingsoon with a temporary redirect', async (from) => {
+    const { redirects } = await release()
+    const found = findRedirect(redirects.rules, from)
+    expect(found?.target).toBe('/comingsoon')
+    expect(found?.rule.status).toBe(302)
+    // Not forced: a product page that exists is served first.
+    expect(findRedirect(redirects.rules, from, true)).toBeUndefined()
+    expect(redirects.skipped).toEqual([])
+  })
+})
+
+describe('sitemap.xml', () => {
+  it('lists the indexed pages and leaves noindex pages out', async () => {
+    const { sitemap } = await release()
+    expect(sitemap).toContain('<loc>https://www.example.test/</loc>')
+    expect(sitemap).toContain('<loc>https://www.example.test/aboutus</loc>')
+    expect(sitemap).not.toContain('pdf-redirect')
+  })
+})

@@ -1,0 +1,195 @@
+/**
+ * What an outside security and load test found (issue #17), one describe per finding; each test fails
+ * on the server as it was before the fix.
+ */
+import { writeFile } from 'node:fs/promises'
+import { connect } from 'node:net'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseTrustProxy } from '../cli/commands/serve.ts'
+import type { RunningServer } from './serve.ts'
+import { NOT_FOUND_CACHE } from './static.ts'
+import { DATABASE_FILE } from './storage.ts'
+import { makeSite, postJson, SITE_ORIGIN, type SiteFixture, startFixtureServer, VALID } from './testing.ts'
+
+let site: SiteFixture
+let server: RunningServer
+const CONTACT = '/api/contactinformations'
+
+beforeAll(async () => {
+  site = await makeSite()
+  await writeFile(path.join(site.dist, '.env'), 'SECRET=1\n')
+  server = await startFixtureServer(site, { siteOrigin: SITE_ORIGIN, busyWaitMs: 200 })
+})
+
+afterAll(async () => {
+  await server?.close()
+  await site?.cleanup()
+})
+
+/** Sends raw bytes and resolves with everything the server answered before closing. */
+function raw(url: string, text: string, then?: (socket: ReturnType<typeof connect>) => void) {
+  const { hostname, port } = new URL(url)
+  return new Promise<string>((resolve) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(text)
+      then?.(socket)
+    })
+    let answer = ''
+    socket.on('data', (chunk) => {
+      answer += chunk.toString()
+    })
+    socket.on('error', () => {})
+    socket.on('close', () => resolve(answer))
+  })
+}
+
+describe('a locked database', () => {
+  it('answers submissions 503 with Retry-After, all of them, while pages are served', async () => {
+    const holder = new Database(path.join(site.data, DATABASE_FILE))
+    holder.exec("BEGIN IMMEDIATE; INSERT INTO meta VALUES ('lock-holder', '1')")
+    try {
+      const page = fetch(`${server.url}/aboutus`)
+      const posts = Array.from({ length: 4 }, () => postJson(`${server.url}${CONTACT}`, VALID[CONTACT]))
+      expect((await page).status).toBe(200)
+      const answers = await Promise.all(posts)
+      expect(answers.map((r) => r.status)).toEqual([503, 503, 503, 503])
+      expect(Number(answers[0]?.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(await answers[0]?.json()).toEqual({
+        error:
+          'The form could not be saved just now (the database is busy); nothing was stored. Try again in 5 s.',
+      })
+    } finally {
+      holder.exec('ROLLBACK')
+      holder.close()
+    }
+    expect((await postJson(`${server.url}${CONTACT}`, VALID[CONTACT])).status).toBe(201)
+  })
+})
+
+describe('404 caching', () => {
+  it('never gives a missing asset the year-long immutable caching of its path', async () => {
+    const missing = await fetch(`${server.url}/assets/app-0000000.js`)
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('cache-control')).toBe(NOT_FOUND_CACHE)
+    expect(missing.headers.get('x-frame-options')).toBe('DENY')
+    const present = await fetch(`${server.url}/assets/app-1a2b3c.js`)
+    expect(present.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  })
+})
+
+describe('hidden and host files', () => {
+  it.each([
+    '/x%2f..%2f_headers',
+    '/x%2F..%2F_redirects',
+    '/x%2f..%2f.env',
+    '/.env',
+    '/.git/config',
+    '/assets%2f..%2f.env',
+  ])('does not serve %s', async (url) => {
+    const answer = await raw(server.url, `GET ${url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)
+    expect(answer).toMatch(/^HTTP\/1\.1 404/)
+    expect(answer).not.toContain('SECRET')
+    expect(answer).not.toContain('max-age=31536000')
+  })
+})
+
+describe('Origin of a POST', () => {
+  it.each([
+    ['another site', { origin: 'https://evil.example' }, 403],
+    ['an opaque origin', { origin: 'null' }, 403],
+    ['the site origin', { origin: SITE_ORIGIN }, 201],
+    ['no Origin (curl, a server)', {}, 201],
+  ])('%s: %s', async (_what, headers, status) => {
+    const before = (await server.storage.list()).length
+    const response = await postJson(`${server.url}${CONTACT}`, VALID[CONTACT], headers)
+    expect(response.status).toBe(status)
+    expect((await server.storage.list()).length).toBe(before + (status === 201 ? 1 : 0))
+  })
+
+  it('allows the server’s own origin', async () => {
+    const response = await postJson(`${server.url}${CONTACT}`, VALID[CONTACT], { origin: server.url })
+    expect(response.status).toBe(201)
+  })
+})
+
+describe('slow and many connections', () => {
+  let strict: RunningServer
+
+  beforeAll(async () => {
+    strict = await startFixtureServer(site, {
+      dataDir: `${site.data}-strict`,
+      requestTimeoutMs: 400,
+      headersTimeoutMs: 300,
+      maxConnections: 2,
+    })
+  })
+
+  afterAll(() => strict?.close())
+
+  it('answers 408 to a body trickled too slowly, and closes the connection', async () => {
+    const head = `POST ${CONTACT} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`
+    const answer = await raw(strict.url, head, (socket) => {
+      const drip = setInterval(() => socket.write(' '), 100)
+      socket.on('close', () => clearInterval(drip))
+    })
+    expect(answer).toMatch(/^HTTP\/1\.1 408/)
+  })
+
+  it('refuses connections past the cap', async () => {
+    const { hostname, port } = new URL(strict.url)
+    const open = await Promise.all(
+      [1, 2].map(
+        () =>
+          new Promise<ReturnType<typeof connect>>((resolve) => {
+            const socket = connect(Number(port), hostname, () => resolve(socket))
+          }),
+      ),
+    )
+    try {
+      const third = await raw(strict.url, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+      expect(third).toBe('')
+    } finally {
+      for (const socket of open) socket.destroy()
+    }
+  })
+})
+
+describe('rate limit behind proxies', () => {
+  let proxied: RunningServer
+
+  beforeAll(async () => {
+    proxied = await startFixtureServer(site, {
+      dataDir: `${site.data}-proxied`,
+      rateLimit: 2,
+      // What a bare `--trust-proxy` means: one proxy in front.
+      trustProxy: parseTrustProxy(true),
+    })
+  })
+
+  afterAll(() => proxied?.close())
+
+  const post = (forwardedFor: string) =>
+    postJson(`${proxied.url}${CONTACT}`, VALID[CONTACT], { 'x-forwarded-for': forwardedFor })
+
+  it('counts the address the proxy saw, whatever the client wrote before it', async () => {
+    const statuses = []
+    for (let n = 0; n < 6; n++) statuses.push((await post(`10.9.8.${n}, 203.0.113.7`)).status)
+    expect(statuses).toEqual([201, 201, 429, 429, 429, 429])
+  })
+
+  it('limits each client on its own: another one still gets through', async () => {
+    expect((await post('198.51.100.2')).status).toBe(201)
+  })
+
+  it('reads --trust-proxy as a hop count or the proxies’ addresses, and says what is wrong', () => {
+    expect(parseTrustProxy(undefined)).toBeUndefined()
+    expect(parseTrustProxy('2')).toBe(2)
+    expect(parseTrustProxy('10.0.0.0/8, 192.168.1.5')).toEqual(['10.0.0.0/8', '192.168.1.5'])
+    expect(() => parseTrustProxy('proxy.example')).toThrow(
+      '--trust-proxy "proxy.example" is neither a number of proxies nor an IP address or range.',
+    )
+    expect(() => parseTrustProxy('10.0.0.0/33')).toThrow(/10\.0\.0\.0\/33/)
+  })
+})

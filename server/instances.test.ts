@@ -1,0 +1,121 @@
+/**
+ * Two `site serve` processes on one PostgreSQL database, as behind a load balancer: one store, one
+ * answer per Idempotency-Key, every outbox entry delivered once.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { type ServerProcess, spawnServer } from './child.ts'
+import { openStorage } from './storage.ts'
+import { startTestPostgres, type TestPostgres } from './test-engines.ts'
+import { makeSite, postJson, type SiteFixture, VALID } from './testing.ts'
+
+let site: SiteFixture
+let postgres: TestPostgres
+let databaseUrl: string
+let hook: Server
+let hookUrl: string
+const delivered = new Map<string, number>()
+const servers: ServerProcess[] = []
+
+beforeAll(async () => {
+  site = await makeSite()
+  postgres = await startTestPostgres()
+  databaseUrl = await postgres.createDatabase()
+  hook = createServer((request, response) => {
+    let text = ''
+    request.on('data', (chunk: Buffer) => {
+      text += chunk.toString()
+    })
+    request.on('end', () => {
+      const { id } = JSON.parse(text) as { id: string }
+      delivered.set(id, (delivered.get(id) ?? 0) + 1)
+      response.statusCode = 204
+      response.end()
+    })
+  })
+  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve))
+  hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`
+}, 120_000)
+
+afterAll(async () => {
+  for (const server of servers) {
+    server.child.kill('SIGTERM')
+    await server.exited
+  }
+  hook?.close()
+  await postgres?.stop()
+  await site?.cleanup()
+}, 60_000)
+
+it('shares one store: starts together, stores each submission once, delivers each entry once', async () => {
+  const args = (data: string) => [
+    '--port',
+    '0',
+    '--root',
+    site.dir,
+    '--dist',
+    site.dist,
+    '--data',
+    data,
+    '--rate-limit',
+    '0',
+    '--database',
+    databaseUrl,
+    '--webhook',
+    hookUrl,
+  ]
+  // Both apply the migrations at the same moment: the advisory lock lets one do it.
+  servers.push(
+    ...(await Promise.all([spawnServer(args(`${site.data}-a`)), spawnServer(args(`${site.data}-b`))])),
+  )
+  const [a, b] = servers as [ServerProcess, ServerProcess]
+  for (let i = 0; i < 200 && !a.output().includes('Submissions go to'); i++)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  // Where submissions go, without the password.
+  expect(a.output()).toContain('Submissions go to postgres://postgres:***@127.0.0.1')
+
+  const CONTACT = '/api/contactinformations'
+  const plain = await Promise.all(
+    Array.from({ length: 60 }, (_, n) => postJson(`${(n % 2 ? a : b).url}${CONTACT}`, VALID[CONTACT])),
+  )
+  expect(plain.map((r) => r.status)).toEqual(plain.map(() => 201))
+  const ids = await Promise.all(plain.map(async (r) => ((await r.json()) as { id: string }).id))
+
+  // The same key sent to both instances at once: one submission, the same answer from both.
+  const pairs = await Promise.all(
+    Array.from({ length: 10 }, async (_, n) => {
+      const headers = { 'idempotency-key': `pair-${n}` }
+      const answers = await Promise.all([
+        postJson(`${a.url}${CONTACT}`, VALID[CONTACT], headers),
+        postJson(`${b.url}${CONTACT}`, VALID[CONTACT], headers),
+      ])
+      const bodies = await Promise.all(
+        answers.map(async (r) => [r.status, (await r.json()) as { id: string }] as const),
+      )
+      return bodies
+    }),
+  )
+  for (const [[statusA, bodyA], [statusB, bodyB]] of pairs as [
+    [number, { id: string }],
+    [number, { id: string }],
+  ][]) {
+    expect([statusA, statusB]).toEqual([201, 201])
+    expect(bodyA.id).toBe(bodyB.id)
+  }
+  const pairIds = pairs.map((p) => (p[0] as [number, { id: string }])[1].id)
+
+  const reader = await openStorage(site.data, { databaseUrl, readonly: true })
+  try {
+    const stored = (await reader.list()).map((s) => s.id).sort()
+    expect(stored).toEqual([...ids, ...pairIds].sort())
+  } finally {
+    await reader.close()
+  }
+
+  const all = [...ids, ...pairIds]
+  for (let i = 0; i < 1000 && !all.every((id) => delivered.has(id)); i++)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  expect(all.filter((id) => delivered.get(id) !== 1)).toEqual([])
+  expect(delivered.size).toBe(all.length)
+}, 120_000)

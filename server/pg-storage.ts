@@ -1,0 +1,368 @@
+import { randomBytes } from 'node:crypto'
+import type { Pool, PoolClient } from 'pg'
+import { SiteError } from '../lib/errors.ts'
+import {
+  type Channel,
+  IDEMPOTENCY_WINDOW_MS,
+  KeyTaken,
+  type Kind,
+  type NewSubmission,
+  type OpenOptions,
+  redactUrl,
+  type Storage,
+  StorageBusy,
+  type StoredAnswer,
+  type Submission,
+} from './storage.ts'
+
+/** Versioned migrations; `schema_migrations` records which ran. Never edit one that shipped: add another. */
+const MIGRATIONS = [
+  `CREATE TABLE submissions (
+    seq BIGSERIAL UNIQUE,
+    id TEXT PRIMARY KEY,
+    received_at TIMESTAMPTZ NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('contact', 'enquiry', 'warranty')),
+    product TEXT,
+    payload JSON NOT NULL,
+    spam BOOLEAN NOT NULL DEFAULT FALSE,
+    client_hash TEXT NOT NULL
+  );
+  CREATE INDEX submissions_received ON submissions (received_at);
+  CREATE TABLE idempotency_keys (
+    key TEXT PRIMARY KEY,
+    fingerprint TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    submission_id TEXT REFERENCES submissions (id)
+  );
+  CREATE INDEX idempotency_created ON idempotency_keys (created_at);
+  CREATE TABLE outbox (
+    id BIGSERIAL PRIMARY KEY,
+    submission_id TEXT NOT NULL REFERENCES submissions (id),
+    channel TEXT NOT NULL CHECK (channel IN ('webhook', 'mail')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at BIGINT NOT NULL,
+    locked_until BIGINT NOT NULL DEFAULT 0,
+    delivered_at TIMESTAMPTZ,
+    last_error TEXT,
+    UNIQUE (submission_id, channel)
+  );
+  CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE delivered_at IS NULL;
+  CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+]
+
+/** The advisory lock key that serialises migrations between instances starting together. */
+const MIGRATION_LOCK = 7_150_001
+
+/** PostgreSQL error classes that mean "not now" rather than "wrong": connection, lock, shutdown. */
+const TRANSIENT = /^(08|53|57P0|55P03|40001|40P01)/
+
+const isTransient = (error: unknown) => {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string }
+  return (
+    (code !== undefined && TRANSIENT.test(code)) ||
+    code === 'ECONNREFUSED' ||
+    code === 'ECONNRESET' ||
+    code === 'ETIMEDOUT' ||
+    /timeout|Connection terminated|connect ECONNREFUSED/i.test(message ?? '')
+  )
+}
+
+/** Runs a database call; a transient failure becomes StorageBusy (a 503 for submissions). */
+async function guarded<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation()
+  } catch (error) {
+    if (error instanceof KeyTaken || !isTransient(error)) throw error
+    throw new StorageBusy('The submissions database is unreachable or locked.')
+  }
+}
+
+async function loadPool(): Promise<typeof Pool> {
+  const module = await import('pg')
+  return module.default.Pool
+}
+
+/**
+ * Opens the PostgreSQL store. Every connection commits with `synchronous_commit = on` (a 201 only after
+ * the WAL is flushed) and waits at most `busyWaitMs` for a connection or a lock. Migrations run at
+ * start under an advisory lock, so instances starting together apply each one once.
+ */
+export async function openPostgres(url: string, options: OpenOptions = {}): Promise<Storage> {
+  const waitMs = options.busyWaitMs ?? 2_000
+  const Pool = await loadPool()
+  const pool = new Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: Math.max(waitMs, 1_000),
+    options: `-c synchronous_commit=on -c lock_timeout=${waitMs}`,
+  })
+  // An idle connection the server dropped: the pool replaces it; nothing to report per request.
+  pool.on('error', () => {})
+  const location = redactUrl(url)
+  try {
+    const client = await pool.connect().catch((error: unknown) => {
+      throw new SiteError(
+        'database-unreachable',
+        `Cannot connect to the PostgreSQL database at ${location}: ${error instanceof Error ? error.message : String(error)}.`,
+        'check SITE_DATABASE_URL (or --database): host, port, user, password and database name, and that the server is running.',
+      )
+    })
+    let salt = ''
+    try {
+      if (options.readonly) await checkSchema(client, location)
+      else {
+        await migrate(client)
+        salt = await ensureSalt(client)
+      }
+    } finally {
+      client.release()
+    }
+    return prepare(pool, location, salt, options.readonly === true)
+  } catch (error) {
+    await pool.end()
+    throw error
+  }
+}
+
+async function checkSchema(client: PoolClient, location: string) {
+  const found = await client.query("SELECT to_regclass('submissions') IS NOT NULL AS ok")
+  if (!found.rows[0]?.ok)
+    throw new SiteError(
+      'no-submissions',
+      `The PostgreSQL database at ${location} holds no submissions yet.`,
+      'start `site serve` with the same SITE_DATABASE_URL once: it creates the tables.',
+    )
+}
+
+async function migrate(client: PoolClient) {
+  await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
+  try {
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+    )
+    const done = await client.query<{ version: number | null }>(
+      'SELECT max(version) AS version FROM schema_migrations',
+    )
+    const version = done.rows[0]?.version ?? 0
+    for (const [index, sql] of MIGRATIONS.entries()) {
+      if (index < version) continue
+      await client.query('BEGIN')
+      try {
+        await client.query(sql)
+        await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [index + 1])
+        await client.query('COMMIT')
+      } catch (error) {
+        await client.query('ROLLBACK')
+        throw error
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK])
+  }
+}
+
+async function ensureSalt(client: PoolClient): Promise<string> {
+  await client.query(
+    "INSERT INTO meta (name, value) VALUES ('client-salt', $1) ON CONFLICT (name) DO NOTHING",
+    [randomBytes(16).toString('hex')],
+  )
+  const row = await client.query<{ value: string }>("SELECT value FROM meta WHERE name = 'client-salt'")
+  return row.rows[0]?.value ?? ''
+}
+
+interface SubmissionRow {
+  id: string
+  received_at: Date
+  kind: Kind
+  product: string | null
+  payload: Record<string, unknown>
+  spam: boolean
+}
+
+const toSubmission = (row: SubmissionRow): Submission => ({
+  id: row.id,
+  receivedAt: row.received_at.toISOString(),
+  kind: row.kind,
+  product: row.product,
+  payload: row.payload,
+  spam: row.spam,
+})
+
+async function transaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    const result = await work(client)
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
+function prepare(pool: Pool, location: string, salt: string, readonly: boolean): Storage {
+  const list: Storage['list'] = (filter = {}) =>
+    guarded(async () => {
+      const result = await pool.query<SubmissionRow>(
+        `SELECT id, received_at, kind, product, payload, spam FROM submissions
+         WHERE ($1::text IS NULL OR kind = $1) AND ($2::timestamptz IS NULL OR received_at >= $2)
+           AND ($3 OR NOT spam)
+         ORDER BY received_at, seq`,
+        [filter.kind ?? null, filter.since ?? null, filter.spam === true],
+      )
+      return result.rows.map(toSubmission)
+    })
+  const common = {
+    location,
+    salt,
+    list,
+    durability: async () => {
+      const result = await pool.query<{ synchronous_commit: string }>('SHOW synchronous_commit')
+      return result.rows[0]?.synchronous_commit ?? 'unknown'
+    },
+    close: async () => {
+      if (!pool.ended) await pool.end()
+    },
+  }
+  if (readonly)
+    return {
+      ...common,
+      insert: readOnly,
+      findAnswer: readOnly,
+      purgeAnswers: readOnly,
+      claimOutbox: readOnly,
+      nextOutboxAttempt: readOnly,
+      markDelivered: readOnly,
+      markFailed: readOnly,
+    }
+
+  return {
+    ...common,
+    // Three statements per batch, whatever its size: under load a round trip costs more than a row.
+    insert: (items: readonly NewSubmission[]) =>
+      guarded(() =>
+        transaction(pool, async (client) => {
+          await client.query(
+            `INSERT INTO submissions (id, received_at, kind, product, payload, spam, client_hash)
+             SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::json[], $6::boolean[], $7::text[])`,
+            [
+              items.map((i) => i.id),
+              items.map((i) => i.receivedAt),
+              items.map((i) => i.kind),
+              items.map((i) => i.product),
+              items.map((i) => JSON.stringify(i.payload)),
+              items.map((i) => i.spam),
+              items.map((i) => i.clientHash),
+            ],
+          )
+          const keyed = items.filter((i) => i.idempotency)
+          if (keyed.length > 0) {
+            // A key still in its window is never overwritten: another request was answered with it.
+            const stored = await client.query<{ key: string }>(
+              `INSERT INTO idempotency_keys (key, fingerprint, status, body, created_at, submission_id)
+               SELECT * FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[], $5::bigint[], $6::text[])
+               ON CONFLICT (key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status,
+                 body = excluded.body, created_at = excluded.created_at, submission_id = excluded.submission_id
+               WHERE idempotency_keys.created_at < excluded.created_at - ${IDEMPOTENCY_WINDOW_MS}
+               RETURNING key`,
+              [
+                keyed.map((i) => i.idempotency?.key),
+                keyed.map((i) => i.idempotency?.fingerprint),
+                keyed.map((i) => i.idempotency?.status),
+                keyed.map((i) => i.idempotency?.body),
+                keyed.map((i) => i.idempotency?.createdAt),
+                keyed.map((i) => i.id),
+              ],
+            )
+            const written = new Set(stored.rows.map((row) => row.key))
+            const taken = keyed.find((i) => !written.has(i.idempotency?.key ?? ''))
+            if (taken?.idempotency) throw new KeyTaken(taken.idempotency.key)
+          }
+          const entries = items
+            .filter((i) => !i.spam)
+            .flatMap((i) => i.notify.map((channel) => [i, channel] as const))
+          if (entries.length > 0)
+            await client.query(
+              `INSERT INTO outbox (submission_id, channel, next_attempt_at)
+               SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])`,
+              [
+                entries.map(([i]) => i.id),
+                entries.map(([, channel]) => channel),
+                entries.map(([i]) => Date.parse(i.receivedAt)),
+              ],
+            )
+        }),
+      ),
+    findAnswer: (key, notBefore) =>
+      guarded(async () => {
+        const result = await pool.query<StoredAnswer>(
+          'SELECT fingerprint, status, body FROM idempotency_keys WHERE key = $1 AND created_at >= $2',
+          [key, notBefore],
+        )
+        return result.rows[0]
+      }),
+    purgeAnswers: (before) =>
+      guarded(async () => {
+        await pool.query('DELETE FROM idempotency_keys WHERE created_at < $1', [before])
+      }),
+    claimOutbox: (now, limit, leaseMs, channels) =>
+      guarded(async () => {
+        // SKIP LOCKED: instances claiming at the same moment take different rows instead of waiting.
+        const result = await pool.query<
+          SubmissionRow & { outbox_id: string; channel: Channel; attempts: number }
+        >(
+          `WITH claimed AS (
+             UPDATE outbox SET locked_until = $1 WHERE id IN (
+               SELECT id FROM outbox
+               WHERE delivered_at IS NULL AND next_attempt_at <= $2 AND locked_until <= $2
+                 AND channel = ANY($3::text[])
+               ORDER BY next_attempt_at, id LIMIT $4
+               FOR UPDATE SKIP LOCKED)
+             RETURNING id, channel, attempts, submission_id, next_attempt_at)
+           SELECT c.id AS outbox_id, c.channel, c.attempts, s.id, s.received_at, s.kind, s.product, s.payload, s.spam
+           FROM claimed c JOIN submissions s ON s.id = c.submission_id
+           ORDER BY c.next_attempt_at, c.id`,
+          [now + leaseMs, now, channels, limit],
+        )
+        return result.rows.map((row) => ({
+          id: Number(row.outbox_id),
+          channel: row.channel,
+          attempts: row.attempts,
+          submission: toSubmission(row),
+        }))
+      }),
+    nextOutboxAttempt: (channels = ['webhook', 'mail']) =>
+      guarded(async () => {
+        const result = await pool.query<{ next: string | null }>(
+          `SELECT MIN(GREATEST(next_attempt_at, locked_until)) AS next FROM outbox
+           WHERE delivered_at IS NULL AND channel = ANY($1::text[])`,
+          [channels],
+        )
+        const next = result.rows[0]?.next
+        return next === null || next === undefined ? undefined : Number(next)
+      }),
+    markDelivered: (id, at) =>
+      guarded(async () => {
+        await pool.query(
+          'UPDATE outbox SET delivered_at = $1, attempts = attempts + 1, locked_until = 0 WHERE id = $2',
+          [at, id],
+        )
+      }),
+    markFailed: (id, attempts, nextAttemptAt, error) =>
+      guarded(async () => {
+        await pool.query(
+          'UPDATE outbox SET attempts = $1, next_attempt_at = $2, last_error = $3, locked_until = 0 WHERE id = $4',
+          [attempts, nextAttemptAt, error, id],
+        )
+      }),
+  }
+}
+
+async function readOnly(): Promise<never> {
+  throw new Error('This submissions database was opened read-only.')
+}

@@ -1,0 +1,332 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type BetterSqlite3 from 'better-sqlite3'
+import { SiteError } from '../lib/errors.ts'
+import {
+  type Channel,
+  DATABASE_FILE,
+  IDEMPOTENCY_WINDOW_MS,
+  KeyTaken,
+  type Kind,
+  type NewSubmission,
+  type OpenOptions,
+  type Storage,
+  StorageBusy,
+  type StoredAnswer,
+  type Submission,
+} from './storage.ts'
+
+/**
+ * Versioned migrations, applied in order inside one transaction each; `PRAGMA user_version` says how
+ * many ran. Version 1 is the schema from before versioning (hence IF NOT EXISTS).
+ */
+const MIGRATIONS = [
+  `CREATE TABLE IF NOT EXISTS submissions (
+    id TEXT PRIMARY KEY,
+    received_at TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('contact', 'enquiry', 'warranty')),
+    product TEXT,
+    payload TEXT NOT NULL,
+    spam INTEGER NOT NULL DEFAULT 0 CHECK (spam IN (0, 1)),
+    client_hash TEXT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS submissions_received ON submissions (received_at);
+  CREATE TABLE IF NOT EXISTS idempotency_keys (
+    key TEXT PRIMARY KEY,
+    fingerprint TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    submission_id TEXT REFERENCES submissions (id)
+  );
+  CREATE INDEX IF NOT EXISTS idempotency_created ON idempotency_keys (created_at);
+  CREATE TABLE IF NOT EXISTS outbox (
+    id INTEGER PRIMARY KEY,
+    submission_id TEXT NOT NULL UNIQUE REFERENCES submissions (id),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL,
+    delivered_at TEXT,
+    last_error TEXT
+  );
+  CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  // One entry per channel (webhook, mail), and a lease so a claimed entry is not sent twice at once.
+  `CREATE TABLE outbox_v2 (
+    id INTEGER PRIMARY KEY,
+    submission_id TEXT NOT NULL REFERENCES submissions (id),
+    channel TEXT NOT NULL CHECK (channel IN ('webhook', 'mail')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL,
+    locked_until INTEGER NOT NULL DEFAULT 0,
+    delivered_at TEXT,
+    last_error TEXT,
+    UNIQUE (submission_id, channel)
+  );
+  INSERT INTO outbox_v2 (id, submission_id, channel, attempts, next_attempt_at, delivered_at, last_error)
+    SELECT id, submission_id, 'webhook', attempts, next_attempt_at, delivered_at, last_error FROM outbox;
+  DROP TABLE outbox;
+  ALTER TABLE outbox_v2 RENAME TO outbox;
+  CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE delivered_at IS NULL;`,
+]
+
+type Database = BetterSqlite3.Database
+type DatabaseConstructor = typeof BetterSqlite3
+
+/**
+ * Loads better-sqlite3 only when a command needs the database, so content staff who installed with
+ * `--omit=optional` can still validate and build.
+ */
+async function loadDriver(): Promise<DatabaseConstructor> {
+  try {
+    const module = await import('better-sqlite3')
+    return module.default
+  } catch (error) {
+    throw driverMissing(error)
+  }
+}
+
+function driverMissing(cause: unknown): SiteError {
+  const detail = cause instanceof Error ? ` (${cause.message.split('\n')[0]})` : ''
+  return new SiteError(
+    'sqlite-missing',
+    `Storing form submissions needs better-sqlite3, an optional dependency that is not installed or not built${detail}.`,
+    'run `npm install --include=optional` (an install with --omit=optional leaves it out), then try again.',
+  )
+}
+
+const isBusy = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test((error as { code?: string })?.code ?? '')
+
+/**
+ * Runs `operation` without ever blocking on the database lock: SQLite's own busy wait is off (it
+ * would stall the event loop, pages included), so a locked database is retried here on timers, with
+ * growing pauses, until `waitMs` have passed; then StorageBusy.
+ */
+async function unlocked<T>(operation: () => T, waitMs: number): Promise<T> {
+  const deadline = Date.now() + waitMs
+  for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
+    try {
+      return operation()
+    } catch (error) {
+      if (!isBusy(error)) throw error
+      if (Date.now() + pause > deadline)
+        throw new StorageBusy('The submissions database is locked by another process.')
+    }
+    await sleep(pause)
+  }
+}
+
+/**
+ * Opens (and on first use creates) `submissions.db` in `dataDir`: WAL with synchronous=FULL, so a
+ * commit that returned is on disk.
+ */
+export async function openSqlite(dataDir: string, options: OpenOptions = {}): Promise<Storage> {
+  const file = path.join(dataDir, DATABASE_FILE)
+  if (options.readonly && !existsSync(file))
+    throw new SiteError(
+      'no-submissions',
+      `There is no submissions database at ${file}.`,
+      'pass the folder `site serve` stores into with --data DIR (default: data/ in the project).',
+    )
+  const Driver = await loadDriver()
+  if (!options.readonly) mkdirSync(dataDir, { recursive: true })
+  let db: Database
+  try {
+    db = new Driver(file, options.readonly ? { readonly: true, fileMustExist: true } : {})
+  } catch (error) {
+    // The JavaScript loads but the native addon does not: a missing or mismatched build.
+    if (error instanceof Error && /bindings|\.node|dlopen|NODE_MODULE_VERSION/i.test(error.message))
+      throw driverMissing(error)
+    throw error
+  }
+  const waitMs = options.busyWaitMs ?? 2_000
+  let salt = ''
+  try {
+    if (options.readonly) db.pragma('busy_timeout = 5000')
+    else
+      salt = await unlocked(
+        () => {
+          db.pragma('busy_timeout = 0')
+          db.pragma('journal_mode = WAL')
+          db.pragma('synchronous = FULL')
+          db.pragma('foreign_keys = ON')
+          migrate(db)
+          return ensureSalt(db)
+        },
+        Math.max(waitMs, 5_000),
+      )
+  } catch (error) {
+    db.close()
+    throw error
+  }
+  return prepare(db, file, salt, waitMs)
+}
+
+function migrate(db: Database) {
+  const version = db.pragma('user_version', { simple: true }) as number
+  MIGRATIONS.slice(version).forEach((sql, index) => {
+    db.transaction(() => {
+      db.exec(sql)
+      db.pragma(`user_version = ${version + index + 1}`)
+    }).immediate()
+  })
+}
+
+interface SubmissionRow {
+  id: string
+  received_at: string
+  kind: Kind
+  product: string | null
+  payload: string
+  spam: number
+}
+
+const toSubmission = (row: SubmissionRow): Submission => ({
+  id: row.id,
+  receivedAt: row.received_at,
+  kind: row.kind,
+  product: row.product,
+  payload: JSON.parse(row.payload) as Record<string, unknown>,
+  spam: row.spam === 1,
+})
+
+/** Prepares every statement once; `salt` is empty for a read-only database. */
+function prepare(db: Database, file: string, salt: string, waitMs: number): Storage {
+  const run = <T>(operation: () => T) => unlocked(operation, waitMs)
+  const readonly = db.readonly
+  const listAll = db.prepare<[{ kind: string | null; since: string | null; spam: number }], SubmissionRow>(
+    `SELECT id, received_at, kind, product, payload, spam FROM submissions
+     WHERE (@kind IS NULL OR kind = @kind) AND (@since IS NULL OR received_at >= @since) AND (@spam = 1 OR spam = 0)
+     ORDER BY received_at, rowid`,
+  )
+  const common = {
+    location: file,
+    salt,
+    list: (filter: Parameters<Storage['list']>[0] = {}) =>
+      run(() =>
+        listAll
+          .all({ kind: filter.kind ?? null, since: filter.since ?? null, spam: filter.spam ? 1 : 0 })
+          .map(toSubmission),
+      ),
+    durability: async () => {
+      const level = db.pragma('synchronous', { simple: true }) as number
+      return ['off', 'normal', 'full', 'extra'][level] ?? String(level)
+    },
+    close: async () => {
+      if (db.open) db.close()
+    },
+  }
+  if (readonly)
+    return {
+      ...common,
+      insert: readOnly,
+      findAnswer: readOnly,
+      purgeAnswers: readOnly,
+      claimOutbox: readOnly,
+      nextOutboxAttempt: readOnly,
+      markDelivered: readOnly,
+      markFailed: readOnly,
+    }
+
+  const insertSubmission = db.prepare(
+    `INSERT INTO submissions (id, received_at, kind, product, payload, spam, client_hash)
+     VALUES (@id, @receivedAt, @kind, @product, @payload, @spam, @clientHash)`,
+  )
+  const insertAnswer = db.prepare(
+    `INSERT INTO idempotency_keys (key, fingerprint, status, body, created_at, submission_id)
+     VALUES (@key, @fingerprint, @status, @body, @createdAt, @submissionId)
+     ON CONFLICT (key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status,
+       body = excluded.body, created_at = excluded.created_at, submission_id = excluded.submission_id
+     WHERE idempotency_keys.created_at < excluded.created_at - ${IDEMPOTENCY_WINDOW_MS}`,
+  )
+  const insertOutbox = db.prepare(
+    'INSERT INTO outbox (submission_id, channel, next_attempt_at) VALUES (?, ?, ?)',
+  )
+  const selectAnswer = db.prepare<[string, number], StoredAnswer>(
+    'SELECT fingerprint, status, body FROM idempotency_keys WHERE key = ? AND created_at >= ?',
+  )
+  const deleteAnswers = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?')
+  // One statement: claims and returns the entries, so two processes on one file never take the same.
+  const claim = db.prepare<[number, number, number, string, number], { id: number }>(
+    `UPDATE outbox SET locked_until = ? WHERE id IN (
+       SELECT id FROM outbox
+       WHERE delivered_at IS NULL AND next_attempt_at <= ? AND locked_until <= ?
+         AND channel IN (SELECT value FROM json_each(?))
+       ORDER BY next_attempt_at, id LIMIT ?)
+     RETURNING id`,
+  )
+  const selectClaimed = db.prepare<
+    [string],
+    SubmissionRow & { outbox_id: number; attempts: number; channel: Channel }
+  >(
+    `SELECT o.id AS outbox_id, o.channel, o.attempts, s.id, s.received_at, s.kind, s.product, s.payload, s.spam
+     FROM outbox o JOIN submissions s ON s.id = o.submission_id
+     WHERE o.id IN (SELECT value FROM json_each(?)) ORDER BY o.next_attempt_at, o.id`,
+  )
+  const selectNext = db.prepare<[string], { next: number | null }>(
+    `SELECT MIN(MAX(next_attempt_at, locked_until)) AS next FROM outbox
+     WHERE delivered_at IS NULL AND channel IN (SELECT value FROM json_each(?))`,
+  )
+  const updateDelivered = db.prepare(
+    'UPDATE outbox SET delivered_at = ?, attempts = attempts + 1, locked_until = 0 WHERE id = ?',
+  )
+  const updateFailed = db.prepare(
+    'UPDATE outbox SET attempts = ?, next_attempt_at = ?, last_error = ?, locked_until = 0 WHERE id = ?',
+  )
+
+  const insertAll = db.transaction((items: readonly NewSubmission[]) => {
+    for (const item of items) {
+      insertSubmission.run({
+        id: item.id,
+        receivedAt: item.receivedAt,
+        kind: item.kind,
+        product: item.product,
+        payload: JSON.stringify(item.payload),
+        spam: item.spam ? 1 : 0,
+        clientHash: item.clientHash,
+      })
+      // A key still in its window is never overwritten: that request was already answered.
+      if (item.idempotency && insertAnswer.run({ ...item.idempotency, submissionId: item.id }).changes === 0)
+        throw new KeyTaken(item.idempotency.key)
+      if (!item.spam)
+        for (const channel of item.notify) insertOutbox.run(item.id, channel, Date.parse(item.receivedAt))
+    }
+  })
+  const claimAll = db.transaction((now: number, limit: number, leaseMs: number, channels: string) => {
+    const ids = claim.all(now + leaseMs, now, now, channels, limit).map((row) => row.id)
+    return ids.length === 0 ? [] : selectClaimed.all(JSON.stringify(ids))
+  })
+
+  return {
+    ...common,
+    insert: (items) => run(() => insertAll.immediate(items)),
+    findAnswer: (key, notBefore) => run(() => selectAnswer.get(key, notBefore)),
+    purgeAnswers: (before) => run(() => void deleteAnswers.run(before)),
+    claimOutbox: (now, limit, leaseMs, channels) =>
+      run(() =>
+        claimAll.immediate(now, limit, leaseMs, JSON.stringify(channels)).map((row) => ({
+          id: row.outbox_id,
+          channel: row.channel,
+          attempts: row.attempts,
+          submission: toSubmission(row),
+        })),
+      ),
+    nextOutboxAttempt: (channels = ['webhook', 'mail']) =>
+      run(() => selectNext.get(JSON.stringify(channels))?.next ?? undefined),
+    markDelivered: (id, at) => run(() => void updateDelivered.run(at.toISOString(), id)),
+    markFailed: (id, attempts, nextAttemptAt, error) =>
+      run(() => void updateFailed.run(attempts, nextAttemptAt, error, id)),
+  }
+}
+
+async function readOnly(): Promise<never> {
+  throw new Error('This submissions database was opened read-only.')
+}
+
+function ensureSalt(db: Database): string {
+  const row = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE name = 'client-salt'").get()
+  if (row) return row.value
+  const value = randomBytes(16).toString('hex')
+  db.prepare("INSERT INTO meta (name, value) VALUES ('client-salt', ?)").run(value)
+  return value
+}
