@@ -1,18 +1,22 @@
 /**
  * `npm run bench`: build times, image encode times and bytes, content validation, JavaScript per route,
- * intake API throughput and Lighthouse (mobile) on the key routes. Figures are printed, never asserted:
- * they go into issue notes, and budgets are enforced by `site verify`.
+ * intake API throughput, the search index and Lighthouse (mobile) on the key routes. Figures are printed,
+ * never asserted: they go into issue notes, and budgets are enforced by `site verify`.
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { runImages } from '../cli/images/run.ts'
 import { expectedRoutes } from '../cli/release/routes.ts'
+import { fromDir, openIndex } from '../cli/search/query.ts'
+import { buildSiteIndex } from '../cli/search/site-index.ts'
 import { bytes, duration } from '../cli/timing.ts'
 import { verifySite } from '../cli/verify/verify.ts'
 import { buildConfig } from '../renderer/config.ts'
 import { loadContent, readContent } from '../renderer/content/load.ts'
+import { renderContext } from '../renderer/context.ts'
 import { PROJECT_ROOT, projectPaths } from '../renderer/paths.ts'
 import { writeFloorCopy } from './floor.ts'
 import { runLighthouse } from './lighthouse.ts'
@@ -82,6 +86,54 @@ async function benchApi() {
   console.log(
     `\nIntake API: ${Math.round(result.perSecond)} valid submissions/s with synchronous=FULL (${result.total} submissions)`,
   )
+}
+
+/**
+ * The search stage on the built site (`npm run build` first): pages and words indexed, the index on
+ * disk and what a first query transfers (gzipped), index build time (median of 5) and query time.
+ */
+async function benchSearch() {
+  const paths = projectPaths()
+  process.env.SITE_ROOT = paths.root
+  const ctx = await renderContext()
+  const scratch = await mkdtemp(path.join(tmpdir(), 'site-bench-search-'))
+  try {
+    await cp(paths.client, scratch, { recursive: true })
+    const runs: number[] = []
+    let index: Awaited<ReturnType<typeof buildSiteIndex>> | undefined
+    for (let i = 0; i < 5; i++) {
+      const run = await time(() => buildSiteIndex(scratch, ctx))
+      runs.push(run.ms)
+      index = run.value
+    }
+    if (!index) return
+    const gz = (name: string) =>
+      gzipSync(index?.files.find((f) => f.path === name)?.content ?? new Uint8Array(), { level: 9 }).length
+    const entry = ['pagefind.js', 'pagefind-entry.json', 'wasm.en.pagefind']
+    const meta = index.files.find((f) => f.path.endsWith('.pf_meta'))?.path ?? ''
+    console.log(
+      `\nSearch index: ${index.pages} pages, ${index.words} words, ${index.files.length} files, ${bytes(index.bytes)} on disk`,
+    )
+    console.log(`  build: median ${duration(median(runs))} over 5 runs (first ${duration(runs[0] ?? 0)})`)
+    console.log(
+      `  first query loads (gzip): script + wasm + meta ${bytes([...entry, meta].reduce((n, f) => n + gz(f), 0))}, words.json ${bytes(gz('words.json'))}, plus the index chunks and fragments it hits`,
+    )
+    const search = await openIndex(fromDir(path.join(scratch, 'pagefind')))
+    try {
+      const queries = ['RS-485', 'L2 managed', 'glow wire', 'UHF radio modem', 'fire']
+      const first = await time(() => search.search(queries[0] ?? ''))
+      const rest = await time(async () => {
+        for (const q of queries) await search.search(q)
+      })
+      console.log(
+        `  query in Node: first ${duration(first.ms)}, then ${duration(Math.round(rest.ms / queries.length))} each`,
+      )
+    } finally {
+      await search.close()
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true })
+  }
 }
 
 async function benchIntakePg() {
@@ -167,6 +219,7 @@ if (wants('images')) await benchImages()
 if (wants('build')) benchBuild()
 if (wants('routes')) await benchRoutes()
 if (wants('api')) await benchApi()
+if (wants('search')) await benchSearch()
 // Not in the default run: it starts PostgreSQL and waits out an outbox lease.
 if (only.has('intake-pg')) await benchIntakePg()
 if (wants('lighthouse')) await benchLighthouse()

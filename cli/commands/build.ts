@@ -12,6 +12,7 @@ import { writeCdnFiles } from '../release/cdn-files.ts'
 import { expectedRoutes } from '../release/routes.ts'
 import { buildSiteIndex } from '../search/site-index.ts'
 import { bytes, duration, elapsed } from '../timing.ts'
+import { verifySearch } from '../verify/search.ts'
 import { type VerifyReport, verifySite } from '../verify/verify.ts'
 import { printReport } from './verify.ts'
 
@@ -113,6 +114,7 @@ export function register(program: Command): void {
           name: 'verify',
           run: async () => {
             report = await verifySite(paths.client, buildConfig(need().site), expectedRoutes(need()))
+            report.failures.push(...(await verifySearch(paths.client, need().products)))
             if (report.failures.length) {
               printReport(report)
               throw new SiteError(
@@ -121,7 +123,7 @@ export function register(program: Command): void {
                 'fix the pages or content named above and build again.',
               )
             }
-            return `${report.rows.length} pages: routes, links, head tags, sitemap, budgets`
+            return `${report.rows.length} pages: routes, links, head tags, sitemap, budgets, search`
           },
         },
       ])

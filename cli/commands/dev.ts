@@ -9,6 +9,7 @@ import { projectPaths } from '../../renderer/paths.ts'
 import { reloadContent } from '../build/vite-plugin.ts'
 import { printError } from '../errors.ts'
 import { runImages, summaryLine } from '../images/run.ts'
+import { searchInDev } from '../search/dev-plugin.ts'
 import { intFlag } from './flags.ts'
 
 /** `site dev`: Vike's dev server, plus image re-encoding and a reload when content or artwork changes. */
@@ -52,7 +53,7 @@ export function register(program: Command): void {
       if (!imagesMade) await makeImages()
       const { dev } = await import('vike/api')
       const { viteServer } = await dev({
-        viteConfig: { root: paths.root, server: { port, host: options.host } },
+        viteConfig: { root: paths.root, server: { port, host: options.host }, plugins: [searchInDev()] },
       })
       // Vike's dev() already listens.
       viteServer.printUrls()

@@ -6,13 +6,16 @@ import { loadContent } from '../../renderer/content/load.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { expectedRoutes } from '../release/routes.ts'
 import { bytes } from '../timing.ts'
+import { verifySearch } from '../verify/search.ts'
 import { type VerifyReport, verifySite } from '../verify/verify.ts'
 
 /** `site verify`: checks a built site before release. */
 export function register(program: Command): void {
   program
     .command('verify')
-    .description('Check a built site before release: routes, links, head tags, sitemap, redirects, budgets.')
+    .description(
+      'Check a built site before release: routes, links, head tags, sitemap, redirects, budgets, search.',
+    )
     .option('--dist <dir>', 'the built site to check (default: dist/client)')
     .option('--json', 'print the report as JSON')
     .addHelpText(
@@ -24,6 +27,7 @@ export function register(program: Command): void {
       const content = await loadContent(paths.content)
       const client = options.dist ? path.resolve(options.dist) : paths.client
       const report = await verifySite(client, buildConfig(content.site), expectedRoutes(content))
+      report.failures.push(...(await verifySearch(client, content.products)))
       if (options.json) console.log(JSON.stringify(report, null, 2))
       else printReport(report)
       if (report.failures.length) {

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 
 /** One search result as a visitor would see it first: where it goes and its heading. */
 export interface Hit {
@@ -14,25 +13,34 @@ interface PagefindModule {
   destroy(): Promise<void>
 }
 
-const served = new Map<string, string>()
+/** Where an index's files come from: a built site's folder, or the dev server's memory. */
+export type IndexSource = (name: string) => Promise<Uint8Array | undefined>
+
+/** The index files in a folder on disk (a built site's `pagefind/`). */
+export const fromDir =
+  (dir: string): IndexSource =>
+  (name) =>
+    readFile(path.join(dir, name)).catch(() => undefined)
+
+const served = new Map<string, IndexSource>()
 let realFetch: typeof fetch | undefined
 let opened = 0
 
 /**
- * Answers Pagefind's requests for `/__search-N/<file>` from the index folder on disk, so the very
- * script the browser runs can search a built index in Node (Node's fetch has no file: URLs).
+ * Answers Pagefind's requests for `/__search-N/<file>` from the index's source, so the very script
+ * the browser runs can search an index in Node (Node's fetch has no file: URLs).
  */
-function serveFromDisk(prefix: string, dir: string): void {
-  served.set(prefix, dir)
+function serve(prefix: string, source: IndexSource): void {
+  served.set(prefix, source)
   if (realFetch) return
   const passThrough = globalThis.fetch
   realFetch = passThrough
   globalThis.fetch = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input)
-    for (const [base, folder] of served)
+    for (const [base, source] of served)
       if (url.startsWith(base)) {
-        const file = decodeURIComponent(url.slice(base.length).replace(/[?#].*$/, ''))
-        return new Response(await readFile(path.join(folder, file)))
+        const body = await source(decodeURIComponent(url.slice(base.length).replace(/[?#].*$/, '')))
+        return body ? new Response(Buffer.from(body)) : new Response(null, { status: 404 })
       }
     return passThrough(input, init)
   }
@@ -47,15 +55,18 @@ function stopServing(prefix: string): void {
 }
 
 /**
- * Opens the Pagefind index in `dir` (a built site's `pagefind/` folder) for searching from Node, with
- * the same script and ranking as the browser. Call `close()` when done.
+ * Opens a Pagefind index for searching from Node, with the same script and ranking as the browser.
+ * Call `close()` when done.
  */
-export async function openIndex(dir: string) {
+export async function openIndex(source: IndexSource) {
   const prefix = `/__search-${++opened}/`
-  serveFromDisk(prefix, dir)
+  serve(prefix, source)
   try {
-    // A fresh module instance per index: the same path may hold a new index after a rebuild.
-    const url = `${pathToFileURL(path.join(dir, 'pagefind.js')).href}?instance=${opened}`
+    const script = await source('pagefind.js')
+    if (!script) throw new Error('the search index has no pagefind.js')
+    // A fresh module instance per index (the comment makes each URL unique): a rebuilt index has new files.
+    const code = `${new TextDecoder().decode(script)}\n//# instance=${opened}`
+    const url = `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`
     const pagefind = (await import(url)) as PagefindModule
     await pagefind.options({ basePath: prefix })
     return {

@@ -17,8 +17,8 @@ interface Found {
 /**
  * The search dialog (a modal `<dialog>`): a labelled search box that is a combobox over a listbox of
  * results. Results come as you type; ArrowDown/ArrowUp move through them, Enter goes to the chosen
- * one (client-side navigation), Escape or the close button closes. A query that finds nothing offers
- * a spelling correction from the indexed words.
+ * one (client-side navigation), Escape or the close button closes. A query with a word the index
+ * does not have offers a spelling correction from the indexed words.
  */
 export default function SearchDialog({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null)
@@ -48,8 +48,10 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
     let stale = false
     const timer = setTimeout(async () => {
       try {
-        const results = await searchSite(term)
-        const suggestion = results.length ? undefined : suggest(term, await loadWords().catch(() => []))
+        // A misspelt word is dropped from a longer query rather than failing it: offer the correction
+        // whether or not the rest found something.
+        const [results, words] = await Promise.all([searchSite(term), loadWords().catch(() => [])])
+        const suggestion = suggest(term, words)
         if (stale) return
         setFound({ term, results, suggestion })
         setActive(0)
@@ -161,9 +163,15 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
         <div role="status" className="search-dialog__status">
           {failed ? (
             <p>Search is not available right now. Check your connection and try again.</p>
-          ) : found && !results.length ? (
+          ) : found ? (
             <>
-              <p>No results for “{found.term}”.</p>
+              {results.length ? (
+                <p className="visually-hidden">
+                  {results.length} {results.length === 1 ? 'result' : 'results'} for “{found.term}”
+                </p>
+              ) : (
+                <p>No results for “{found.term}”.</p>
+              )}
               {found.suggestion ? (
                 <p>
                   Did you mean{' '}
@@ -180,13 +188,11 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
                   ?
                 </p>
               ) : (
-                <p>Try a product name, a feature such as “RS485”, or a category such as “railway”.</p>
+                !results.length && (
+                  <p>Try a product name, a feature such as “RS485”, or a category such as “railway”.</p>
+                )
               )}
             </>
-          ) : found ? (
-            <p className="visually-hidden">
-              {results.length} {results.length === 1 ? 'result' : 'results'} for “{found.term}”
-            </p>
           ) : (
             <p className="search-dialog__hint">
               Find a product by name, feature or specification. <kbd>↑</kbd> <kbd>↓</kbd> to choose,{' '}
