@@ -22,9 +22,13 @@ async function search(page: Page, query: string) {
   await input(page).fill(query)
 }
 
-/** The result headings, in order, once results for the current query have arrived. */
+/**
+ * The result headings, in order, once results for the query now in the input have arrived: the
+ * results of the previous query stay on screen until then, so seeing a result is not enough.
+ */
 async function titles(page: Page) {
-  await expect(results(page).first()).toBeVisible()
+  const query = await input(page).inputValue()
+  await expect(dialog(page).getByRole('status')).toContainText(new RegExp(`results? for “${query}”`))
   return results(page).locator('.search-result__title').allTextContents()
 }
 
