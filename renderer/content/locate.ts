@@ -7,6 +7,8 @@ export interface LocatedYaml {
   syntaxErrors: { line: number; col: number; message: string; code: string }[]
   /** 1-based line and column of the field at `pointer` (or of its nearest existing parent). */
   locate(pointer: string, options?: { key?: string }): { line: number; col: number }
+  /** The source text of the value at `pointer`, as written (`2.10`, not 2.1). */
+  text(pointer: string): string | undefined
 }
 
 /** Splits a JSON pointer (`/a/0/b`) into segments, numbers for list indexes. */
@@ -81,6 +83,10 @@ export function parseYaml(source: string): LocatedYaml {
   return {
     data: syntaxErrors.length ? undefined : doc.toJS({ maxAliasCount: 100 }),
     syntaxErrors,
+    text(pointer) {
+      const node = doc.getIn(pointerSegments(pointer), true) as Node | undefined
+      return node?.range ? source.slice(node.range[0], node.range[1]).trim() : undefined
+    },
     locate(pointer, options = {}) {
       let node: Node | null | undefined = doc.contents as Node | null
       let last = node
