@@ -22,3 +22,30 @@ export function buildConfig(site: Site, env: NodeJS.ProcessEnv = process.env): B
     analyticsId: site.analyticsId ?? '',
   }
 }
+
+/** The environment overrides and what each must look like. */
+const ENV_FORMS = {
+  SITE_URL: { absolute: true, example: 'https://www.example.com' },
+  SITE_API_BASE: { absolute: false, example: '/api or https://api.example.com' },
+  SITE_STORAGE_BASE: { absolute: false, example: '/storage or https://files.example.com' },
+  SITE_ASSET_BASE: { absolute: false, example: '/media or https://cdn.example.com/media' },
+} as const
+
+/**
+ * Environment overrides that cannot be right: SITE_URL without http(s)://, a base that is neither a
+ * path nor an http(s) address. Checked before anything is written, since every page would carry them.
+ */
+export function envMistakes(env: NodeJS.ProcessEnv = process.env): string[] {
+  const mistakes: string[] = []
+  for (const [name, form] of Object.entries(ENV_FORMS)) {
+    const value = env[name]?.trim()
+    if (!value) continue
+    const url = /^https?:\/\/[^/\s]+(\/\S*)?$/.test(value)
+    const pathOnly = !form.absolute && /^\/\S*$/.test(value)
+    if (!url && !pathOnly)
+      mistakes.push(
+        `${name}=${value} is not ${form.absolute ? 'an http(s) address' : 'a path or an http(s) address'}; set it like ${name}=${form.example.split(' or ').at(-1)}${form.absolute ? '' : ` (or a path such as ${form.example.split(' or ')[0]})`}.`,
+      )
+  }
+  return mistakes
+}

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { plural, SiteError } from '../../lib/errors.ts'
-import { buildConfig } from '../../renderer/config.ts'
+import { buildConfig, envMistakes } from '../../renderer/config.ts'
 import { type Content, loadContent, readContent } from '../../renderer/content/load.ts'
 import { renderContext } from '../../renderer/context.ts'
 import { projectPaths } from '../../renderer/paths.ts'
@@ -43,6 +43,14 @@ export function register(program: Command): void {
     )
     .action(async (options: { forceImages?: boolean }) => {
       const paths = projectPaths()
+      // Every page would carry a wrong SITE_URL or base: refuse before dist/ is touched.
+      const mistakes = envMistakes()
+      if (mistakes.length)
+        throw new SiteError(
+          'env-invalid',
+          `${mistakes.join('\n')}\nNothing was built; dist/ is unchanged.`,
+          'fix the environment variable and build again.',
+        )
       const start = performance.now()
       let content: Content | undefined
       let report: VerifyReport | undefined

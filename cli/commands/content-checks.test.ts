@@ -125,6 +125,6 @@ describe('files that cannot be read as they are', () => {
     const found = await problemsAfter(async (c) => {
       await writeFile(at(c, 'products/alpha.yml'), await readFile(at(c, ALPHA), 'utf8'))
     })
-    expect(found).toEqual(['content/products/alpha.yml:1 duplicate-product-file'])
+    expect(found).toEqual(['content/products/alpha.yml:1 duplicate-file'])
   })
 })

@@ -60,16 +60,13 @@ describe('site validate', () => {
     `)
   })
 
-  it('rejects an unknown key and suggests the likely name', async () => {
+  it('reports a misspelt field once, with the likely name (not also as a missing field)', async () => {
     const root = await fixture((r) => replaceIn(r, 'products/alpha.yaml', 'subText:', 'subtext:'))
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
-      "content/products/alpha.yaml:1:1  /subText
-        Missing required field \`subText\`.
-        Fix: add \`subText:\` with one line under the intro (ProductSubText).
-      content/products/alpha.yaml:5:1  /subtext
+      "content/products/alpha.yaml:5:1  /subtext
         Unknown field \`subtext\`.
         Fix: did you mean \`subText\`? Rename it, or remove it.
-      2 problems in 1 file."
+      1 problem in 1 file."
     `)
   })
 

@@ -1,7 +1,9 @@
 import type { Command } from 'commander'
 import { formatProblems, plural, SiteError } from '../../lib/errors.ts'
+import { envMistakes } from '../../renderer/config.ts'
 import { readContent } from '../../renderer/content/load.ts'
 import { projectPaths } from '../../renderer/paths.ts'
+import { buildProblems } from '../content/build-checks.ts'
 import { elapsed } from '../timing.ts'
 
 /** `site validate`: checks every content file and reports every problem in one run. */
@@ -16,6 +18,9 @@ export function register(program: Command): void {
       '\nEach problem names file:line:col, the field, what was expected and how to fix it.\nExit code 1 when there is any problem.',
     )
     .action(async (options: { json?: boolean; root?: string }) => {
+      const mistakes = envMistakes()
+      if (mistakes.length)
+        throw new SiteError('env-invalid', mistakes.join('\n'), 'fix the environment variable and run again.')
       const result = await validate(options.root)
       if (options.json) {
         const { files, problems, warnings, drafts } = result
@@ -40,9 +45,14 @@ export function register(program: Command): void {
     })
 }
 
-/** Reads and checks all content under `root`. */
+/**
+ * Reads and checks all content under `root`, then what a build would refuse: image sizes against their
+ * slots and brochure files at an embedded storage base.
+ */
 export async function validate(root?: string) {
   const start = performance.now()
-  const report = await readContent(projectPaths(root).content, projectPaths(root).root)
+  const paths = projectPaths(root)
+  const report = await readContent(paths.content, paths.root)
+  if (report.content) report.problems.push(...(await buildProblems(report.content, paths)))
   return { ...report, ms: elapsed(start) }
 }

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { schemaFiles } from './publish.ts'
+import { brochureIds, schemaFiles } from './publish.ts'
 
 describe('published JSON Schemas', () => {
   it('match the TypeScript definitions (run `site schemas` after changing a schema)', async () => {
     const dir = path.join(import.meta.dirname, '../../content/schemas')
-    for (const [name, text] of schemaFiles())
+    for (const [name, text] of schemaFiles(await brochureIds(path.dirname(dir))))
       expect(await readFile(path.join(dir, name), 'utf8'), name).toBe(text)
   })
 
@@ -14,5 +14,14 @@ describe('published JSON Schemas', () => {
     const product = JSON.parse(schemaFiles().get('product.schema.json') ?? '{}')
     expect(product.additionalProperties).toBe(false)
     expect(product.properties.steps.items.additionalProperties).toBe(false)
+  })
+
+  it('list the brochure ids, step keys and icon names, so an editor completes them', async () => {
+    const dir = path.join(import.meta.dirname, '../../content')
+    const product = JSON.parse(schemaFiles(await brochureIds(dir)).get('product.schema.json') ?? '{}')
+    expect(product.properties.brochure.enum).toEqual(expect.arrayContaining(['UHF', 'EmbeddedPC']))
+    expect(product.properties.brochure.enum).toHaveLength(9)
+    expect(product.properties.steps.items.properties.key.enum).toContain('specifications')
+    expect(product.properties.benefits.items.properties.icon.enum).toContain('protection')
   })
 })

@@ -100,37 +100,36 @@ export async function readContent(
     unknown
   >
 
-  const productFiles = (await readdir(path.join(dir, PRODUCTS_DIR)).catch(() => [] as string[]))
-    .filter((f) => f.endsWith('.yaml') || f.endsWith('.yml'))
-    .sort()
-  // `x.yml` beside `x.yaml` would be one page from two files: say so instead of picking one.
-  const bySlugFile = new Map<string, string>()
-  for (const f of productFiles) {
-    const slug = f.replace(/\.ya?ml$/, '')
-    const other = bySlugFile.get(slug)
-    if (other)
-      problems.push({
-        file: rel(projectRoot, path.join(dir, PRODUCTS_DIR, f)),
-        line: 1,
-        col: 1,
-        path: '',
-        code: 'duplicate-product-file',
-        message: `Two files describe the product "${slug}": ${other} and ${f}.`,
-        hint: `keep one of them (content/products/${slug}.yaml) and delete the other.`,
-      })
-    else bySlugFile.set(slug, f)
+  const listing = (await readdir(path.join(dir, PRODUCTS_DIR)).catch(() => [] as string[])).sort()
+  const productFiles = listing.filter((f) => f.endsWith('.yaml') || f.endsWith('.yml'))
+  // `x.yml` beside `x.yaml` would be the same page twice, one silently replacing the other.
+  for (const f of productFiles.filter((f) => f.endsWith('.yml'))) {
+    const twin = f.replace(/\.yml$/, '.yaml')
+    if (!listing.includes(twin)) continue
+    const name = rel(projectRoot, path.join(dir, PRODUCTS_DIR, f))
+    problems.push({
+      file: name,
+      line: 1,
+      col: 1,
+      path: '',
+      code: 'duplicate-file',
+      message: `${name} and ${twin} are the same product (/products/${twin.replace(/\.yaml$/, '')}).`,
+      hint: `keep one: merge what you need into ${twin} and delete ${f}.`,
+    })
   }
   const products = await Promise.all(
-    [...bySlugFile.values()].map(async (f) => {
-      const slug = f.replace(/\.ya?ml$/, '')
-      const { raw, valid } = await readYaml(path.join(dir, PRODUCTS_DIR, f), PRODUCT_SCHEMA.schema)
-      return {
-        slug,
-        file: rel(projectRoot, path.join(dir, PRODUCTS_DIR, f)),
-        data: valid as Product | undefined,
-        raw,
-      }
-    }),
+    productFiles
+      .filter((f) => !(f.endsWith('.yml') && listing.includes(f.replace(/\.yml$/, '.yaml'))))
+      .map(async (f) => {
+        const slug = f.replace(/\.ya?ml$/, '')
+        const { raw, valid } = await readYaml(path.join(dir, PRODUCTS_DIR, f), PRODUCT_SCHEMA.schema)
+        return {
+          slug,
+          file: rel(projectRoot, path.join(dir, PRODUCTS_DIR, f)),
+          data: valid as Product | undefined,
+          raw,
+        }
+      }),
   )
 
   const privacy = await readPrivacy(path.join(dir, PRIVACY.file), projectRoot, problems)
@@ -180,6 +179,17 @@ export async function readContent(
   }
 }
 
+/**
+ * Splits a Markdown file into its front matter (between the first two `---` lines) and the Markdown.
+ * Done here, not by gray-matter, so a YAML mistake in it is located like any other (gray-matter throws
+ * js-yaml's error with no file name).
+ */
+export function splitFrontMatter(source: string): { matter: string; content: string } | undefined {
+  const match = /^---[ \t]*\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m.exec(source)
+  if (!match || match.index !== 0) return undefined
+  return { matter: match[1] ?? '', content: source.slice(match[0].length) }
+}
+
 /** Problems a draft may have: text and images still to come. */
 const LENIENT_IN_DRAFTS = new Set(['placeholder'])
 
@@ -194,7 +204,9 @@ export function syntaxHint(code: string): string {
     case 'MISSING_CHAR':
       return 'close the quote that starts here, or remove it.'
     case 'DUPLICATE_KEY':
-      return 'this field appears twice at the same level; keep one.'
+      return 'keep one of the two: merge what you need into it and delete the other.'
+    case 'UNCLOSED_FLOW':
+      return 'close it on the same line (`[a, b]`), or put text that starts with [ or { in quotes.'
     case 'TAB_AS_INDENT':
       return 'indent with spaces, not tabs.'
     case 'BAD_INDENT':
@@ -220,55 +232,43 @@ async function readSource(
     problems.push({ file: name, line: 1, col: 1, path: '', code: 'missing-file', ...missing })
     return undefined
   }
-  try {
-    return UTF8.decode(bytes)
-  } catch {
-    const at = firstBadByte(bytes)
-    const before = bytes.subarray(0, at).toString('utf8').split('\n')
-    problems.push({
-      file: name,
-      line: before.length,
-      col: (before.at(-1)?.length ?? 0) + 1,
-      path: '',
-      code: 'not-utf8',
-      message: `The file is not UTF-8: byte 0x${bytes[at]?.toString(16).padStart(2, '0')} here is not text in UTF-8 (a file saved as Latin-1 or Windows-1252?).`,
-      hint: 'save the file as UTF-8 (VS Code: "Save with Encoding", then UTF-8) and check the character here.',
-    })
-    return undefined
-  }
+  const bad = firstInvalidUtf8(bytes)
+  if (bad < 0) return bytes.toString('utf8')
+  // Decoding anyway would publish U+FFFD (a question mark in a box) where the letter was.
+  const before = bytes.subarray(0, bad).toString('utf8')
+  const line = before.split('\n').length
+  const col = before.length - before.lastIndexOf('\n')
+  problems.push({
+    file: name,
+    line,
+    col,
+    path: '',
+    code: 'not-utf8',
+    message: `Byte ${bad} (0x${bytes[bad]?.toString(16).padStart(2, '0')}) is not UTF-8 text; the file was probably saved as Latin-1 or Windows-1252.`,
+    hint: 'save the file as UTF-8 in your editor (for example "Save with Encoding" → UTF-8) and check the letter at this place.',
+  })
+  return undefined
 }
 
-/** Decodes UTF-8 and throws on any invalid byte, instead of publishing U+FFFD. */
-const UTF8 = new TextDecoder('utf-8', { fatal: true })
-
-/** Offset of the first byte that does not start or continue a valid UTF-8 sequence. */
-function firstBadByte(bytes: Buffer): number {
-  let lo = 0
-  let hi = bytes.length
-  // The longest valid prefix, by bisection on where strict decoding starts to fail.
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2)
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid), { stream: true })
-      lo = mid
-    } catch {
-      hi = mid - 1
+/** Offset of the first byte that is not part of valid UTF-8, or -1. */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0
+  while (i < bytes.length) {
+    const b = bytes[i] ?? 0
+    const need =
+      b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1
+    if (need < 0) return i
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k]
+      if (c === undefined || (c & 0xc0) !== 0x80) return i
     }
+    // Overlong three- and four-byte forms, surrogates and code points past U+10FFFF.
+    const next = bytes[i + 1] ?? 0
+    if ((b === 0xe0 && next < 0xa0) || (b === 0xed && next > 0x9f)) return i
+    if ((b === 0xf0 && next < 0x90) || (b === 0xf4 && next > 0x8f)) return i
+    i += need + 1
   }
-  return lo
-}
-
-/**
- * Splits a Markdown file into its YAML front matter (between a first line `---` and the next line
- * `---`) and the text after it. Written here rather than with gray-matter, whose YAML parser throws
- * on a syntax error instead of giving a line.
- */
-export function splitFrontMatter(source: string): { matter: string; content: string } | undefined {
-  const lines = source.split(/\r?\n/)
-  if (lines[0]?.trim() !== '---') return undefined
-  const end = lines.findIndex((line, i) => i > 0 && line.trim() === '---')
-  if (end === -1) return undefined
-  return { matter: lines.slice(1, end).join('\n'), content: lines.slice(end + 1).join('\n') }
+  return -1
 }
 
 async function readPrivacy(file: string, projectRoot: string, problems: Problem[]) {
@@ -286,8 +286,8 @@ async function readPrivacy(file: string, projectRoot: string, problems: Problem[
       col: 1,
       path: '',
       code: 'no-front-matter',
-      message: 'The privacy policy has no front matter.',
-      hint: 'start the file with a line `---`, then title, summary and updated, then another `---` line, then the Markdown.',
+      message: 'The file does not start with front matter between two --- lines.',
+      hint: 'start it with a line `---`, then title, summary and updated, then another `---`, then the Markdown.',
     })
     return undefined
   }

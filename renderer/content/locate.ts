@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml'
+import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, visit } from 'yaml'
 
 /** A parsed YAML file that can say where any field sits. */
 export interface LocatedYaml {
@@ -7,6 +7,8 @@ export interface LocatedYaml {
   syntaxErrors: { line: number; col: number; message: string; code: string }[]
   /** 1-based line and column of the field at `pointer` (or of its nearest existing parent). */
   locate(pointer: string, options?: { key?: string }): { line: number; col: number }
+  /** The source text of the value at `pointer`, as written (`2.10`, not 2.1). */
+  text(pointer: string): string | undefined
 }
 
 /** Splits a JSON pointer (`/a/0/b`) into segments, numbers for list indexes. */
@@ -19,6 +21,29 @@ export function pointerSegments(pointer: string): (string | number)[] {
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s))
 }
 
+/** "The field `x` appears twice: lines 3 and 7." for a duplicate key at `offset`, if it can be found. */
+function duplicateKeyMessage(
+  doc: ReturnType<typeof parseDocument>,
+  offset: number,
+  position: (offset: number) => { line: number; col: number },
+): string | undefined {
+  let message: string | undefined
+  visit(doc, {
+    Map(_key, map) {
+      const index = map.items.findIndex((p) => isScalar(p.key) && p.key.range?.[0] === offset)
+      const pair = map.items[index]
+      if (!pair || !isScalar(pair.key)) return
+      const name = String(pair.key.value)
+      const earlier = map.items.find((p, i) => i < index && isScalar(p.key) && p.key.value === name)
+      const at = isScalar(earlier?.key) ? earlier.key.range?.[0] : undefined
+      if (at === undefined) return
+      message = `The field \`${name}\` appears twice: lines ${position(at).line} and ${position(offset).line}`
+      return visit.BREAK
+    },
+  })
+  return message
+}
+
 /** Parses YAML source, keeping positions so errors point at the exact line and column. */
 export function parseYaml(source: string): LocatedYaml {
   const lineCounter = new LineCounter()
@@ -27,16 +52,41 @@ export function parseYaml(source: string): LocatedYaml {
     const { line, col } = lineCounter.linePos(offset)
     return { line, col }
   }
-  const syntaxErrors = doc.errors.map((e) => {
-    const message = e.message.split('\n')[0] ?? ''
-    // An unclosed quote is reported where the file ends; point at the quote that opened it instead.
-    const quote = e.code === 'MISSING_CHAR' ? /closing (["'])/.exec(message)?.[1] : undefined
-    const opened = quote ? source.lastIndexOf(quote, e.pos[0] - 1) : -1
-    return { ...position(opened >= 0 ? opened : e.pos[0]), message, code: e.code }
+  const all = doc.errors.map((e) => {
+    // The `yaml` package appends " at line N, column M:"; the problem carries its own position.
+    let message = (e.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')
+    // An unclosed quote, [ or { is reported where the parser gave up (often the next line); point at
+    // the character that opened it instead.
+    const unclosed =
+      e.code === 'MISSING_CHAR'
+        ? /closing (["'])/.exec(message)?.[1]
+        : /^Flow (sequence|map) in block collection/.exec(message)
+          ? message.startsWith('Flow sequence')
+            ? '['
+            : '{'
+          : undefined
+    const opened = unclosed ? source.lastIndexOf(unclosed, e.pos[0] - 1) : -1
+    let code: string = e.code
+    if (unclosed === '[' || unclosed === '{') {
+      code = 'UNCLOSED_FLOW'
+      message = `The ${unclosed === '[' ? 'list' : 'group'} opened with ${unclosed} here is never closed`
+    }
+    if (e.code === 'DUPLICATE_KEY') message = duplicateKeyMessage(doc, e.pos[0], position) ?? message
+    return { ...position(opened >= 0 ? opened : e.pos[0]), message, code }
   })
+  // One mistake often derails the parser into more errors on later lines; keep the first and any later
+  // ones of the same kind on other lines (two tab-indented lines, two duplicate keys are each real).
+  const first = all[0]
+  const syntaxErrors = all.filter(
+    (e, i) => i === 0 || (e.code === first?.code && all.findIndex((o) => o.line === e.line) === i),
+  )
   return {
     data: syntaxErrors.length ? undefined : doc.toJS({ maxAliasCount: 100 }),
     syntaxErrors,
+    text(pointer) {
+      const node = doc.getIn(pointerSegments(pointer), true) as Node | undefined
+      return node?.range ? source.slice(node.range[0], node.range[1]).trim() : undefined
+    },
     locate(pointer, options = {}) {
       let node: Node | null | undefined = doc.contents as Node | null
       let last = node

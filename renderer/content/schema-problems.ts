@@ -16,7 +16,37 @@ export function schemaProblems(schema: TSchema, file: string, yaml: LocatedYaml,
     compiled.set(schema, validate)
   }
   if (validate(data)) return []
-  return dedupe(validate.errors ?? []).map((error) => toProblem(error, file, yaml))
+  const problems = dedupe(validate.errors ?? []).map((error) => toProblem(error, file, yaml))
+  // A misspelt field is one mistake: "unknown `nmae`, did you mean `name`?" already says the required
+  // `name` is missing, so that second problem goes.
+  const renamed = new Set(
+    problems
+      .filter((p) => p.code === 'unknown-field' && p.guess)
+      .map((p) => `${parentOf(p.path)}/${p.guess}`),
+  )
+  return problems
+    .filter((p) => !(p.code === 'missing-field' && renamed.has(p.path)))
+    .map(({ guess: _guess, ...p }) => p)
+}
+
+const parentOf = (pointer: string) => pointer.slice(0, pointer.lastIndexOf('/'))
+
+/** What a pattern asks for, in words, with an example: ajv's "must match pattern ..." helps nobody. */
+const PATTERNS: Record<string, { expected: string; example: string }> = {
+  '\\S': { expected: 'some text (not only spaces)', example: 'write the text after the colon' },
+  '^[A-Za-z0-9][A-Za-z0-9_./-]*\\.(svg|png|jpe?g|webp)$': {
+    expected: 'a path under content/images/ ending in .svg, .png, .jpg or .webp',
+    example: 'e.g. `products/szephyr/hero.svg` (no leading slash, no spaces)',
+  },
+  '^[a-z0-9][a-z0-9_.-]*[a-z0-9]$': {
+    expected: 'a slug of lower-case letters, digits, "_", "." and "-"',
+    example: 'e.g. `smartplug2`',
+  },
+  '^https?://[^\\s]+$': {
+    expected: 'an address starting with http:// or https://',
+    example: 'e.g. `https://www.example.com/page`',
+  },
+  '^[A-Za-z0-9_]+$': { expected: 'letters, digits and "_" only', example: 'e.g. `EmbeddedPC`' },
 }
 
 /** ajv reports a failed `anyOf` and each branch; keep the most specific message per field. */
@@ -30,7 +60,7 @@ function dedupe(errors: ErrorObject[]): ErrorObject[] {
   })
 }
 
-function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem {
+function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem & { guess?: string } {
   const description = (error.parentSchema as { description?: string } | undefined)?.description ?? ''
   const found = describeValue(error.data)
   const base = { file, path: error.instancePath }
@@ -58,6 +88,7 @@ function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem
         ...at(error.instancePath, field),
         path: `${error.instancePath}/${field}`,
         code: 'unknown-field',
+        ...(guess ? { guess } : {}),
         message: `Unknown field \`${field}\`.`,
         hint: guess
           ? `did you mean \`${guess}\`? Rename it, or remove it.`
@@ -71,7 +102,11 @@ function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem
         ...at(error.instancePath),
         code: 'wrong-type',
         message: `Expected ${article(expected)}, got ${found}.`,
-        hint: typeHint(expected),
+        // YAML reads `2.10` as the number 2.1 and `1.0` as 1: text that looks like a number needs quotes.
+        hint:
+          expected === 'string' && (typeof error.data === 'number' || typeof error.data === 'boolean')
+            ? `put it in quotes so it stays text as written, e.g. \`"${yaml.text(error.instancePath) ?? String(error.data)}"\`.`
+            : typeHint(expected),
       }
     }
     case 'enum': {
@@ -81,7 +116,10 @@ function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem
         ...at(error.instancePath),
         code: 'not-allowed',
         message: `Expected one of ${allowed.join(', ')}; got ${found}.`,
-        hint: `write one of: ${allowed.join(', ')}.`,
+        hint: (() => {
+          const guess = typeof error.data === 'string' ? closest(error.data, allowed) : undefined
+          return guess ? `did you mean \`${guess}\`?` : `write one of: ${allowed.join(', ')}.`
+        })(),
       }
     }
     case 'minLength':
@@ -113,16 +151,21 @@ function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem
       }
     }
     case 'pattern':
-    case 'format':
+    case 'format': {
+      const known = PATTERNS[String((error.params as { pattern?: string }).pattern)]
       return {
         ...base,
         ...at(error.instancePath),
         code: 'bad-format',
-        message: `This value does not have the expected form: ${found}.`,
-        hint:
-          description ||
-          `it must match ${String((error.params as { pattern?: string }).pattern ?? error.params)}.`,
+        message: known
+          ? `Expected ${known.expected}; got ${found}.`
+          : `This value does not have the expected form: ${found}.`,
+        hint: known
+          ? `write ${known.expected}, ${known.example}.`
+          : description ||
+            `it must match ${String((error.params as { pattern?: string }).pattern ?? error.params)}.`,
       }
+    }
     case 'minimum':
     case 'maximum':
       return {
