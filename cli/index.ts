@@ -1,4 +1,6 @@
+import { realpathSync } from 'node:fs'
 import { Command } from 'commander'
+import { SiteError } from '../lib/errors.ts'
 import { register as brochures } from './commands/brochures.ts'
 import { register as build } from './commands/build.ts'
 import { register as dev } from './commands/dev.ts'
@@ -30,16 +32,44 @@ export function createProgram(): Command {
     submissions,
   ])
     register(program)
+  program.on('command:*', ([name]: string[]) => {
+    throw unknownCommand(program, name ?? '')
+  })
   return program
 }
 
-const isMain = process.argv[1]?.endsWith('bin/site.js') || process.argv[1]?.endsWith('cli/index.ts')
-if (isMain) {
+/** The error for `site <name>` when no command has that name: it lists the commands there are. */
+function unknownCommand(program: Command, name: string): SiteError {
+  const commands = program.commands.filter((c) => c.name() !== 'help')
+  const width = Math.max(...commands.map((c) => c.name().length))
+  const list = commands.map((c) => `  ${c.name().padEnd(width)}  ${c.description()}`).join('\n')
+  return new SiteError(
+    'unknown-command',
+    `"${name}" is not a site command. The commands are:\n${list}`,
+    'run `site <command> --help` for what a command takes.',
+  )
+}
+
+/** Runs the CLI on `argv` (process.argv form), printing errors for a person and setting the exit code. */
+export async function main(argv: string[] = process.argv): Promise<void> {
   const program = createProgram()
   try {
-    await program.parseAsync(process.argv)
+    await program.parseAsync(argv)
   } catch (error) {
-    printError(error, { debug: program.opts().debug === true || process.argv.includes('--debug') })
+    printError(error, { debug: program.opts().debug === true || argv.includes('--debug') })
     process.exitCode = 1
   }
 }
+
+/** True when Node was started on this file itself (`tsx cli/index.ts`); bin/site.js calls main() instead. */
+function startedDirectly(): boolean {
+  const script = process.argv[1]
+  if (!script) return false
+  try {
+    return realpathSync(script) === realpathSync(import.meta.filename)
+  } catch {
+    return false
+  }
+}
+
+if (startedDirectly()) await main()
