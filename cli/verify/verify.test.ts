@@ -133,6 +133,30 @@ describe('site verify', () => {
     ])
   })
 
+  it('names a page with no <h1>', async () => {
+    const dir = await site((d) => writeFile(path.join(d, 'aboutus/index.html'), page('/aboutus', { h1s: 0 })))
+    expect(await failures(dir)).toEqual([
+      '/aboutus (aboutus/index.html): has 0 <h1> elements; a page needs exactly one',
+    ])
+  })
+
+  it('names a missing 404.html', async () => {
+    const dir = await site((d) => rm(path.join(d, '404.html')))
+    expect(await failures(dir)).toEqual(['/404 (404.html): missing'])
+  })
+
+  it('names a <picture> source whose srcset candidate is not in the build', async () => {
+    const picture =
+      '<picture><source type="image/avif" srcset="/media/a-400.avif 400w, /media/a-800.avif 800w"><img src="/media/a.webp" alt=""></picture>'
+    const dir = await site(async (d) => {
+      await writeFile(path.join(d, 'media/a-400.avif'), 'avif')
+      await writeFile(path.join(d, 'aboutus/index.html'), page('/aboutus', { body: picture }))
+    })
+    expect(await failures(dir)).toEqual([
+      '/aboutus (aboutus/index.html): image /media/a-800.avif does not resolve to a file in dist/client',
+    ])
+  })
+
   it('names JSON-LD that does not parse', async () => {
     const dir = await site((d) =>
       writeFile(path.join(d, 'index.html'), page('/').replace('{"@type":"Organization"}', '{"@type":')),
