@@ -8,6 +8,8 @@ import { prerender } from '../build/prerender.ts'
 import { runStages } from '../build/stages.ts'
 import { runImages, summaryLine } from '../images/run.ts'
 import { writeCdnFiles } from '../release/cdn-files.ts'
+import { releaseCheck, releaseError } from '../release/check.ts'
+import { siteUrlNotice } from '../release/origins.ts'
 import { expectedRoutes } from '../release/routes.ts'
 import { duration, elapsed } from '../timing.ts'
 import { type VerifyReport, verifySite } from '../verify/verify.ts'
@@ -21,11 +23,15 @@ export function register(program: Command): void {
       'Build the whole site into dist/client: validate, images, brochures check, pre-render, verify.',
     )
     .option('--force-images', 'encode every image again, ignoring the cache')
+    .option(
+      '--release',
+      'refuse to build while example values, badges without evidence, local origins or stand-in brochures remain (docs/releasing.md)',
+    )
     .addHelpText(
       'after',
       '\nEnvironment: SITE_URL, SITE_API_BASE, SITE_STORAGE_BASE and SITE_ASSET_BASE override content/site.yaml.\nStops at the first failing stage; nothing after it runs.',
     )
-    .action(async (options: { forceImages?: boolean }) => {
+    .action(async (options: { forceImages?: boolean; release?: boolean }) => {
       const paths = projectPaths()
       const start = performance.now()
       let content: Content | undefined
@@ -48,6 +54,16 @@ export function register(program: Command): void {
                 report.problems,
               )
             content = await loadContent(paths.content)
+            if (options.release) {
+              const refused = releaseError(
+                await releaseCheck(content, paths),
+                'Nothing was written to dist/.',
+              )
+              if (refused) throw refused
+              return `${report.files} content files valid and ready for release`
+            }
+            const notice = siteUrlNotice(content.site)
+            if (notice) console.log(`  ${notice}`)
             return `${report.files} content files valid`
           },
         },

@@ -4,6 +4,7 @@ import { SiteError } from '../../lib/errors.ts'
 import { buildConfig } from '../../renderer/config.ts'
 import { loadContent } from '../../renderer/content/load.ts'
 import { projectPaths } from '../../renderer/paths.ts'
+import { releaseCheck, releaseError } from '../release/check.ts'
 import { expectedRoutes } from '../release/routes.ts'
 import { bytes } from '../timing.ts'
 import { type VerifyReport, verifySite } from '../verify/verify.ts'
@@ -15,13 +16,21 @@ export function register(program: Command): void {
     .description('Check a built site before release: routes, links, head tags, sitemap, redirects, budgets.')
     .option('--dist <dir>', 'the built site to check (default: dist/client)')
     .option('--json', 'print the report as JSON')
+    .option(
+      '--release',
+      'also refuse example values, badges without evidence, local origins and stand-in brochures',
+    )
     .addHelpText(
       'after',
       '\nEach failure names the page and the file in the built site. Exit code 1 on any failure.',
     )
-    .action(async (options: { dist?: string; json?: boolean }) => {
+    .action(async (options: { dist?: string; json?: boolean; release?: boolean }) => {
       const paths = projectPaths()
       const content = await loadContent(paths.content)
+      if (options.release) {
+        const refused = releaseError(await releaseCheck(content, paths), 'Do not release this build.')
+        if (refused) throw refused
+      }
       const client = options.dist ? path.resolve(options.dist) : paths.client
       const report = await verifySite(client, buildConfig(content.site), expectedRoutes(content))
       if (options.json) console.log(JSON.stringify(report, null, 2))

@@ -66,7 +66,7 @@ export async function exampleProblems(contentDir: string, projectRoot: string): 
         path: example.pointer,
         code: 'example-value',
         message: `"${shorten(example.value)}" is an example value, not one the company supplied.`,
-        hint: `${what ? `supply ${lowerFirst(what)} ` : 'supply the real value '}and remove the !example tag (or remove the field).`,
+        hint: `write the company's own value${what ? ` (the field holds: ${what.replace(/\.$/, '')})` : ''}, then remove the !example tag.`,
       })
     }
   }
@@ -74,4 +74,3 @@ export async function exampleProblems(contentDir: string, projectRoot: string): 
 }
 
 const shorten = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text)
-const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1).replace(/\.$/, '')

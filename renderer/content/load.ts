@@ -191,8 +191,9 @@ async function readPrivacy(file: string, projectRoot: string, problems: Problem[
     hint: `create ${name}: front matter (title, summary, updated) between --- lines, then Markdown.`,
   })
   if (source === undefined) return undefined
-  // Options bypass gray-matter's cache, whose cached results lack `matter`.
-  const parsed = matter(source, {})
+  // Options bypass gray-matter's cache, whose cached results lack `matter`. Its own YAML engine is
+  // replaced: the front matter is parsed below with the content loader's options (and its !example tag).
+  const parsed = matter(source, { engines: { yaml: () => ({}) } })
   // Front matter starts on line 2, after the opening `---`.
   const yaml = parseYaml(parsed.matter ?? '')
   const shift = (p: Problem): Problem => ({ ...p, line: p.line + 1 })
