@@ -121,7 +121,7 @@ export async function checkOutbound(
             () => false,
           )
           answer = found ? { ok: true, status: 200 } : { ok: false, reason: 'is not in the build' }
-        } else if ((cache[url] ?? 0) > now() - LINK_CACHE_MS) {
+        } else if (cache[url] !== undefined && cache[url] > now() - LINK_CACHE_MS) {
           cached++
           return
         } else answer = await probe(url, options.timeoutMs)
