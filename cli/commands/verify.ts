@@ -78,6 +78,11 @@ export async function verifyBuild(
   const pages = await readPages(client)
   const homes = new Map<string, string>()
   for (const p of content.products) if (p.brochure) homes.set(p.brochure, `/products/${p.slug}`)
+  for (const [route, page] of [
+    ['/railways', content.railways],
+    ['/space', content.space],
+  ] as const)
+    for (const id of page.brochures ?? []) homes.set(id, route)
   report.failures.push(...unlinkedBrochures(pages, content.brochures, homes))
   if (options.offline) return report
   const links = await checkOutbound(client, pages, config, {
