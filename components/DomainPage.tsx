@@ -23,6 +23,8 @@ export interface DomainPageProps {
   intro: string
   heroImage: ImageData
   blocks: readonly DomainBlock[]
+  /** Brochures of the domain, each linking to its download route. */
+  brochures?: readonly { id: string; title: string; href: string }[]
 }
 
 /** Where the domain pages switch to their phone layout and images (site-spec.md §9). */
@@ -32,7 +34,7 @@ const NARROW = '(max-width: 1024px)'
  * A solution domain page (Space, Railways): the hero, then one block per product line with its image
  * (a phone-shaped image at 1024 px or narrower), its copy and its points, and a closing call to action.
  */
-export function DomainPage({ domain, heading, intro, heroImage, blocks }: DomainPageProps) {
+export function DomainPage({ domain, heading, intro, heroImage, blocks, brochures = [] }: DomainPageProps) {
   return (
     <>
       <section className="domain-hero on-dark" aria-labelledby="domain-title">
@@ -102,6 +104,21 @@ export function DomainPage({ domain, heading, intro, heroImage, blocks }: Domain
           </div>
         </section>
       ))}
+
+      {brochures.length > 0 && (
+        <section className="section domain-brochures" aria-labelledby="domain-brochures-title">
+          <div className="container">
+            <h2 id="domain-brochures-title">{domain} brochures</h2>
+            <ul className="domain-brochures__list">
+              {brochures.map((b) => (
+                <li key={b.id}>
+                  <a href={b.href}>{b.title} (PDF)</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
 
       <section className="section domain-cta on-dark" aria-labelledby="domain-cta-title">
         <div className="container domain-cta__inner">

@@ -9,12 +9,11 @@ import { prerender } from '../build/prerender.ts'
 import { runStages } from '../build/stages.ts'
 import { runImages, summaryLine } from '../images/run.ts'
 import { writeCdnFiles } from '../release/cdn-files.ts'
-import { expectedRoutes } from '../release/routes.ts'
+import { releaseCheck, releaseError } from '../release/check.ts'
 import { buildSiteIndex } from '../search/site-index.ts'
 import { bytes, duration, elapsed } from '../timing.ts'
-import { verifySearch } from '../verify/search.ts'
-import { type VerifyReport, verifySite } from '../verify/verify.ts'
-import { printReport } from './verify.ts'
+import type { VerifyReport } from '../verify/verify.ts'
+import { printReport, verifyBuild } from './verify.ts'
 
 /**
  * What a build says when SITE_URL is not set: every canonical link, the sitemap and the social tags
@@ -37,11 +36,15 @@ export function register(program: Command): void {
       'Build the whole site into dist/client: validate, images, brochures check, pre-render, search index, verify.',
     )
     .option('--force-images', 'encode every image again, ignoring the cache')
+    .option(
+      '--release',
+      'refuse to build while example values, badges without evidence, local origins or stand-in brochures remain (docs/releasing.md)',
+    )
     .addHelpText(
       'after',
       '\nEnvironment: SITE_URL, SITE_API_BASE, SITE_STORAGE_BASE and SITE_ASSET_BASE override content/site.yaml.\nStops at the first failing stage; nothing after it runs.',
     )
-    .action(async (options: { forceImages?: boolean }) => {
+    .action(async (options: { forceImages?: boolean; release?: boolean }) => {
       const paths = projectPaths()
       // Every page would carry a wrong SITE_URL or base: refuse before dist/ is touched.
       const mistakes = envMistakes()
@@ -72,11 +75,18 @@ export function register(program: Command): void {
                 report.problems,
               )
             content = await loadContent(paths.content)
+            if (options.release) {
+              const refused = releaseError(
+                await releaseCheck(content, paths),
+                'Nothing was written to dist/.',
+              )
+              if (refused) throw refused
+            }
             // Drafts are previewed in `site dev` only: say which ones this build leaves out.
             const drafts = report.drafts.length
               ? `; left out ${plural(report.drafts.length, 'draft')}: ${report.drafts.join(', ')}`
               : ''
-            return `${report.files} content files valid${drafts}`
+            return `${report.files} content files valid${drafts}${options.release ? ' and ready for release' : ''}`
           },
         },
         {
@@ -121,8 +131,11 @@ export function register(program: Command): void {
         {
           name: 'verify',
           run: async () => {
-            report = await verifySite(paths.client, buildConfig(need().site), expectedRoutes(need()))
-            report.failures.push(...(await verifySearch(paths.client, need().products)))
+            // Outbound links need the network: a release checks them, a local build (npm start, CI) does not.
+            report = await verifyBuild(paths.client, need(), paths, {
+              offline: !options.release,
+              timeoutMs: 10_000,
+            })
             if (report.failures.length) {
               printReport(report)
               throw new SiteError(

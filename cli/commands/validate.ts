@@ -4,6 +4,7 @@ import { envMistakes } from '../../renderer/config.ts'
 import { readContent } from '../../renderer/content/load.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { buildProblems } from '../content/build-checks.ts'
+import { releaseCheck, releaseError } from '../release/check.ts'
 import { elapsed } from '../timing.ts'
 
 /** `site validate`: checks every content file and reports every problem in one run. */
@@ -13,19 +14,27 @@ export function register(program: Command): void {
     .description('Check every content file against its schema and the others; report every problem at once.')
     .option('--json', 'print the problems as JSON for machines')
     .option('--root <dir>', 'project folder holding content/ (default: this project)')
+    .option(
+      '--release',
+      'also refuse what must not go live: example values, badges without evidence, local origins, stand-in brochures',
+    )
     .addHelpText(
       'after',
       '\nEach problem names file:line:col, the field, what was expected and how to fix it.\nExit code 1 when there is any problem.',
     )
-    .action(async (options: { json?: boolean; root?: string }) => {
+    .action(async (options: { json?: boolean; root?: string; release?: boolean }) => {
       const mistakes = envMistakes()
       if (mistakes.length)
         throw new SiteError('env-invalid', mistakes.join('\n'), 'fix the environment variable and run again.')
       const result = await validate(options.root)
       if (options.json) {
         const { files, problems, warnings, drafts } = result
-        console.log(JSON.stringify({ files, problems, warnings, drafts }, null, 2))
-        if (result.problems.length) process.exitCode = 1
+        const release =
+          options.release && result.content
+            ? await releaseCheck(result.content, projectPaths(options.root))
+            : undefined
+        console.log(JSON.stringify({ files, problems, warnings, drafts, release }, null, 2))
+        if (problems.length || release?.problems.length || release?.settings.length) process.exitCode = 1
         return
       }
       if (result.problems.length)
@@ -42,6 +51,14 @@ export function register(program: Command): void {
         ? ` ${plural(result.drafts.length, 'draft')} (${result.drafts.join(', ')}): shown by \`site dev\`, left out of \`site build\`.`
         : ''
       console.log(`${plural(result.files, 'content file')} valid (${result.ms} ms).${drafts}`)
+      if (options.release && result.content) {
+        const refused = releaseError(
+          await releaseCheck(result.content, projectPaths(options.root)),
+          'The content is valid for a local build only.',
+        )
+        if (refused) throw refused
+        console.log('Ready for release: no example values, every badge has evidence, public origins.')
+      }
     })
 }
 

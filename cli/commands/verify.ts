@@ -2,12 +2,16 @@ import path from 'node:path'
 import type { Command } from 'commander'
 import { SiteError } from '../../lib/errors.ts'
 import { buildConfig } from '../../renderer/config.ts'
-import { loadContent } from '../../renderer/content/load.ts'
-import { projectPaths } from '../../renderer/paths.ts'
+import { type Content, loadContent } from '../../renderer/content/load.ts'
+import { type ProjectPaths, projectPaths } from '../../renderer/paths.ts'
+import { readPages } from '../release/cdn-files.ts'
+import { releaseCheck, releaseError } from '../release/check.ts'
 import { expectedRoutes } from '../release/routes.ts'
 import { bytes } from '../timing.ts'
+import { checkOutbound, unlinkedBrochures } from '../verify/outbound.ts'
 import { verifySearch } from '../verify/search.ts'
 import { type VerifyReport, verifySite } from '../verify/verify.ts'
+import { intFlag } from './flags.ts'
 
 /** `site verify`: checks a built site before release. */
 export function register(program: Command): void {
@@ -18,32 +22,84 @@ export function register(program: Command): void {
     )
     .option('--dist <dir>', 'the built site to check (default: dist/client)')
     .option('--json', 'print the report as JSON')
+    .option(
+      '--release',
+      'also refuse example values, badges without evidence, local origins and stand-in brochures',
+    )
+    .option('--offline', 'skip the outbound link check (no network)')
+    .option('--link-timeout <ms>', 'how long each outbound link may take to answer', '10000')
     .addHelpText(
       'after',
       '\nEach failure names the page and the file in the built site. Exit code 1 on any failure.',
     )
-    .action(async (options: { dist?: string; json?: boolean }) => {
-      const paths = projectPaths()
-      const content = await loadContent(paths.content)
-      const client = options.dist ? path.resolve(options.dist) : paths.client
-      const report = await verifySite(client, buildConfig(content.site), expectedRoutes(content))
-      report.failures.push(...(await verifySearch(client, content.products)))
-      if (options.json) console.log(JSON.stringify(report, null, 2))
-      else printReport(report)
-      if (report.failures.length) {
-        if (options.json) process.exitCode = 1
-        else
-          throw new SiteError(
-            'verify-failed',
-            `${report.failures.length} problems in the built site at ${path.relative(process.cwd(), client) || '.'}; do not release it.`,
-            'fix the pages or content named above and build again.',
-          )
-      }
-    })
+    .action(
+      async (options: {
+        dist?: string
+        json?: boolean
+        release?: boolean
+        offline?: boolean
+        linkTimeout: string
+      }) => {
+        const paths = projectPaths()
+        const content = await loadContent(paths.content)
+        if (options.release) {
+          const refused = releaseError(await releaseCheck(content, paths), 'Do not release this build.')
+          if (refused) throw refused
+        }
+        const client = options.dist ? path.resolve(options.dist) : paths.client
+        const report = await verifyBuild(client, content, paths, {
+          offline: options.offline ?? false,
+          timeoutMs: intFlag(options.linkTimeout, '--link-timeout', 100, 120_000, '5000'),
+        })
+        if (options.json) console.log(JSON.stringify(report, null, 2))
+        else printReport(report)
+        if (report.failures.length) {
+          if (options.json) process.exitCode = 1
+          else
+            throw new SiteError(
+              'verify-failed',
+              `${report.failures.length} problems in the built site at ${path.relative(process.cwd(), client) || '.'}; do not release it.`,
+              'fix the pages or content named above and build again.',
+            )
+        }
+      },
+    )
+}
+
+/**
+ * Every check of a built site: pages, head tags, CDN files and budgets (verifySite), the search index
+ * (each product found by its name), brochures no page
+ * links, and unless offline every outbound link and brochure PDF (answers cached a day in .cache/).
+ */
+export async function verifyBuild(
+  client: string,
+  content: Content,
+  paths: ProjectPaths,
+  options: { offline: boolean; timeoutMs: number },
+): Promise<VerifyReport & { links?: { checked: number; cached: number } }> {
+  const config = buildConfig(content.site)
+  const report = await verifySite(client, config, expectedRoutes(content))
+  report.failures.push(...(await verifySearch(client, content.products)))
+  const pages = await readPages(client)
+  const homes = new Map<string, string>()
+  for (const p of content.products) if (p.brochure) homes.set(p.brochure, `/products/${p.slug}`)
+  for (const [route, page] of [
+    ['/railways', content.railways],
+    ['/space', content.space],
+  ] as const)
+    for (const id of page.brochures ?? []) homes.set(id, route)
+  report.failures.push(...unlinkedBrochures(pages, content.brochures, homes))
+  if (options.offline) return report
+  const links = await checkOutbound(client, pages, config, {
+    timeoutMs: options.timeoutMs,
+    cacheFile: path.join(paths.cache, 'links.json'),
+  })
+  report.failures.push(...links.failures)
+  return { ...report, links: { checked: links.checked, cached: links.cached } }
 }
 
 /** Prints failures, then the table of routes, sizes and budgets. */
-export function printReport(report: VerifyReport): void {
+export function printReport(report: VerifyReport & { links?: { checked: number; cached: number } }): void {
   // Grouped by page, at most five lines each: a badly broken build stays readable.
   const byPage = new Map<string, VerifyReport['failures']>()
   for (const f of report.failures) {
@@ -62,5 +118,10 @@ export function printReport(report: VerifyReport): void {
     console.log(
       `${r.route.padEnd(60)} ${bytes(r.htmlBytes).padStart(9)} ${bytes(r.jsGzipBytes).padStart(10)} ${bytes(r.jsBudget).padStart(9)}`,
     )
+  if (report.links)
+    console.log(
+      `Outbound links: ${report.links.checked} checked (${report.links.cached} answered within the last day).`,
+    )
+  else console.log('Outbound links: not checked (offline).')
   if (!report.failures.length) console.log(`${report.rows.length} pages verified.`)
 }

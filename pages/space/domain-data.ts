@@ -38,5 +38,10 @@ export function domainPageData(ctx: RenderContext, page: Domain, path: string, d
       imageMobile: imageFor(ctx, b.imageMobile),
       partner: b.partner,
     })),
+    brochures: (page.brochures ?? []).map((id) => ({
+      id,
+      title: ctx.content.brochures.find((b) => b.id === id)?.title ?? id,
+      href: `/brochures/${id}`,
+    })),
   }
 }

@@ -1,4 +1,16 @@
-import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, visit } from 'yaml'
+import {
+  type DocumentOptions,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  type ParseOptions,
+  parseDocument,
+  type SchemaOptions,
+  visit,
+} from 'yaml'
+import { exampleTag } from './example-tag.ts'
 
 /** A parsed YAML file that can say where any field sits. */
 export interface LocatedYaml {
@@ -44,10 +56,17 @@ function duplicateKeyMessage(
   return message
 }
 
+/** How every content file is parsed; `!example` marks stand-in values (./example-tag.ts). */
+export const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
+  prettyErrors: false,
+  uniqueKeys: true,
+  customTags: [exampleTag],
+}
+
 /** Parses YAML source, keeping positions so errors point at the exact line and column. */
 export function parseYaml(source: string): LocatedYaml {
   const lineCounter = new LineCounter()
-  const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true })
+  const doc = parseDocument(source, { ...YAML_OPTIONS, lineCounter })
   const position = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset)
     return { line, col }

@@ -85,6 +85,19 @@ export const DomainSchema = Strict(
     intro: Text('Intro paragraph.', { maxLength: 900 }),
     heroImage: ImageRef('Hero image.'),
     blocks: Type.Array(DomainBlock, { minItems: 1, maxItems: 8, description: 'Blocks of the page.' }),
+    brochures: Type.Optional(
+      Type.Array(
+        Type.String({
+          pattern: '^[A-Za-z0-9_]+$',
+          description: 'Id of a brochure in content/brochures.yaml.',
+        }),
+        {
+          minItems: 1,
+          uniqueItems: true,
+          description: 'Brochures of this domain that no single product owns; the page links each one.',
+        },
+      ),
+    ),
   },
   'A domain page.',
 )

@@ -212,7 +212,27 @@ export const ProductSchema = Strict(
     partners: Type.Optional(
       Type.Array(
         Strict(
-          { name: Text('Accessible name of the logo.', { maxLength: 60 }), logo: ImageRef('Logo image.') },
+          {
+            name: Text('Accessible name of the logo.', { maxLength: 60 }),
+            logo: ImageRef('Logo image.'),
+            kind: Type.Optional(
+              OneOf(
+                ['compliance', 'feature'],
+                'compliance (the default): a certification, standard or origin claim, which a release only publishes with evidence; feature: a plain product feature (e.g. "Works with voice assistants").',
+              ),
+            ),
+            evidence: Type.Optional(
+              Strict(
+                {
+                  issuer: Text('Who issued the certificate or test report, e.g. the test laboratory.', {
+                    maxLength: 120,
+                  }),
+                  reference: Text('Certificate or report number, e.g. "CE-2024-01873".', { maxLength: 120 }),
+                },
+                'What backs a compliance badge: a release refuses a compliance badge without it.',
+              ),
+            ),
+          },
           'A partner or compliance logo.',
         ),
         {

@@ -1,0 +1,188 @@
+import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { readContent } from '../../renderer/content/load.ts'
+import type { Site } from '../../renderer/content/schemas/site.ts'
+import { projectPaths } from '../../renderer/paths.ts'
+import { createProgram } from '../index.ts'
+import { formatRelease, releaseCheck } from './check.ts'
+import { originProblems, siteUrlNotice } from './origins.ts'
+import { PLACEHOLDER_CREATOR } from './placeholder-brochures.ts'
+
+const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
+/** Public origins, so a test sees only what it plants. */
+const PUBLIC = { SITE_URL: 'https://www.company.in' }
+const dirs: string[] = []
+
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })))
+})
+
+async function fixture(edit: (content: string) => Promise<void> = async () => {}) {
+  const root = await mkdtemp(path.join(tmpdir(), 'site-release-'))
+  dirs.push(root)
+  await cp(FIXTURE, root, { recursive: true })
+  await edit(path.join(root, 'content'))
+  return root
+}
+
+async function replaceIn(file: string, from: string | RegExp, to: string) {
+  const text = await readFile(file, 'utf8')
+  const next = text.replace(from, to)
+  if (next === text) throw new Error(`fixture edit did not apply to ${file}: ${String(from)}`)
+  await writeFile(file, next)
+}
+
+/** Content as `site validate` sees it (must be valid) and the release report on it. */
+async function release(root: string, env: NodeJS.ProcessEnv = PUBLIC) {
+  const report = await readContent(path.join(root, 'content'), root)
+  expect(report.problems).toEqual([])
+  if (!report.content) throw new Error('no content')
+  return { content: report.content, release: await releaseCheck(report.content, projectPaths(root), env) }
+}
+
+const BADGES = `partners:
+  - name: CE certified
+    logo: p/a.svg
+    evidence:
+      issuer: TÜV Rheinland India
+      reference: CE-2026-0042
+  - name: Works with voice assistants
+    logo: p/b.svg
+    kind: feature
+  - name: RoHS compliant
+    logo: p/a.svg
+`
+
+describe('site validate --release', () => {
+  it('passes the fixture with public origins', async () => {
+    expect((await release(await fixture())).release).toEqual({ problems: [], settings: [] })
+  })
+
+  it('lists every !example value with file:line:col, the field and what to supply; a local build takes them as plain text', async () => {
+    const root = await fixture(async (c) => {
+      await replaceIn(path.join(c, 'site.yaml'), 'company: Test Company', 'company: !example Test Company')
+      await replaceIn(
+        path.join(c, 'site.yaml'),
+        '  email: support@example.test',
+        '  email: !example support@example.test',
+      )
+      await replaceIn(path.join(c, 'pages/privacy-policy.md'), 'summary: How', 'summary: !example How')
+    })
+    const { content, release: report } = await release(root)
+    expect(content.site.company).toBe('Test Company')
+    expect(content.site.contact.email).toBe('support@example.test')
+    expect(formatRelease(report)).toMatchInlineSnapshot(`
+      "content/pages/privacy-policy.md:3:19  /summary
+        "How the test company handles personal data, in a summary ..." is an example value, not one the company supplied.
+        Fix: write the company's own value (the field holds: Meta description: 50-160 characters), then remove the !example tag.
+      content/site.yaml:1:19  /company
+        "Test Company" is an example value, not one the company supplied.
+        Fix: write the company's own value (the field holds: Company name, used in titles and structured data), then remove the !example tag.
+      content/site.yaml:5:19  /contact/email
+        "support@example.test" is an example value, not one the company supplied.
+        Fix: write the company's own value (the field holds: Support mail address), then remove the !example tag.
+      3 problems in 2 files."
+    `)
+  })
+
+  it('refuses a compliance badge without evidence; evidence or kind: feature passes', async () => {
+    const root = await fixture((c) => appendFile(path.join(c, 'products/alpha.yaml'), BADGES))
+    const { release: report } = await release(root)
+    expect(report.problems.map((p) => `${p.file}:${p.line}:${p.col}  ${p.path}  ${p.message}`)).toEqual([
+      expect.stringMatching(
+        /^content\/products\/alpha\.yaml:\d+:5 {2}\/partners\/2 {2}The compliance badge "RoHS compliant" has no evidence\.$/,
+      ),
+    ])
+    const line = (await readFile(path.join(root, 'content/products/alpha.yaml'), 'utf8'))
+      .split('\n')
+      .indexOf('  - name: RoHS compliant')
+    expect(report.problems[0]?.line).toBe(line + 1)
+  })
+
+  it('refuses the stand-in brochure PDFs that tools/make-brochures.mjs writes', async () => {
+    const root = await fixture()
+    await mkdir(path.join(root, 'public/storage/brochures'), { recursive: true })
+    const pdf = (info: string) => `%PDF-1.4\n${'x'.repeat(600)}\n<< /Title (UHF) ${info} >>\n%%EOF\n`
+    await writeFile(path.join(root, 'public/storage/brochures/UHF.pdf'), pdf(PLACEHOLDER_CREATOR))
+    expect(formatRelease((await release(root)).release)).toContain(
+      'public/storage/brochures/UHF.pdf:1:1\n  The UHF brochure ("UHF Radio Modem") is the stand-in PDF tools/make-brochures.mjs writes.',
+    )
+    await writeFile(path.join(root, 'public/storage/brochures/UHF.pdf'), pdf('/Creator (Company DTP)'))
+    expect((await release(root)).release.problems).toEqual([])
+  })
+})
+
+describe('release origins', () => {
+  const site = {
+    siteUrl: 'http://localhost:4173',
+    apiBase: '/api',
+    storageBase: '/storage',
+    assetBase: '/media',
+  } as Site
+
+  it('refuses local, example and plain-http origins, naming the setting and where it was set', () => {
+    const found = originProblems(site, {
+      SITE_API_BASE: 'http://127.0.0.1:8080/api',
+      SITE_STORAGE_BASE: 'https://files.example.com',
+      SITE_ASSET_BASE: 'http://cdn.company.in/media',
+    })
+    expect(found.map((p) => `${p.variable} [${p.source}] ${p.message}`)).toEqual([
+      'SITE_URL [content/site.yaml] SITE_URL (the public origin of the site) is http://localhost:4173: localhost is this machine, not a public host.',
+      'SITE_API_BASE [environment] SITE_API_BASE (the base of the intake API) is http://127.0.0.1:8080/api: 127.0.0.1 is a loopback address, not a public host.',
+      "SITE_STORAGE_BASE [environment] SITE_STORAGE_BASE (the base the brochures are served from) is https://files.example.com: files.example.com is an example or reserved domain, not the company's.",
+      'SITE_ASSET_BASE [environment] SITE_ASSET_BASE (the base the images are served from) is http://cdn.company.in/media: http: is not encrypted; a release serves everything over https:.',
+    ])
+  })
+
+  it('accepts public https origins, and paths on the site origin for the three bases', () => {
+    expect(originProblems(site, { SITE_URL: 'https://www.company.in' })).toEqual([])
+    expect(
+      originProblems(site, {
+        SITE_URL: 'https://www.company.in',
+        SITE_API_BASE: 'https://api.company.in/v1',
+        SITE_ASSET_BASE: 'https://cdn.company.in/media',
+      }),
+    ).toEqual([])
+    expect(originProblems({ ...site, siteUrl: 'https://www.company.in' }, {})).toEqual([])
+    expect(originProblems(site, { SITE_URL: '/' }).map((p) => p.variable)).toEqual(['SITE_URL'])
+  })
+
+  it('a local build says where canonical links point when SITE_URL is unset, and that a release refuses it', () => {
+    expect(siteUrlNotice(site, {})).toBe(
+      'SITE_URL is not set: canonical links, the sitemap and Open Graph tags use http://localhost:4173 (siteUrl in content/site.yaml). That is fine for a local build; `site build --release` refuses it (localhost is this machine, not a public host).',
+    )
+    expect(siteUrlNotice(site, { SITE_URL: 'https://www.company.in' })).toBeUndefined()
+  })
+})
+
+describe('site build --release', () => {
+  it('refuses this project (its example values and local SITE_URL) before writing anything to dist/', async () => {
+    const dist = projectPaths().dist
+    const snapshot = async () => {
+      const files = await readdir(dist, { recursive: true }).catch(() => [] as string[])
+      return Promise.all(files.sort().map(async (f) => `${f} ${(await stat(path.join(dist, f))).mtimeMs}`))
+    }
+    const before = await snapshot()
+    const errors: string[] = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => errors.push(line))
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    const saved = process.env.SITE_URL
+    delete process.env.SITE_URL
+    try {
+      await expect(createProgram().parseAsync(['build', '--release'], { from: 'user' })).rejects.toThrow(
+        /^The build stopped at "validate": Not ready for release: \d+ problems\. Nothing was written to dist\/\.$/,
+      )
+    } finally {
+      spy.mockRestore()
+      log.mockRestore()
+      if (saved !== undefined) process.env.SITE_URL = saved
+    }
+    const printed = errors.join('\n')
+    expect(printed).toContain('SITE_URL  (content/site.yaml siteUrl)')
+    expect(printed).toMatch(/^content\/site\.yaml:\d+:\d+ {2}\/contact\/email$/m)
+    expect(printed).toMatch(/The compliance badge "CE certified" has no evidence\./)
+    expect(await snapshot()).toEqual(before)
+  })
+})

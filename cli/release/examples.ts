@@ -1,0 +1,76 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { TSchema } from '@sinclair/typebox'
+import { LineCounter, parseDocument } from 'yaml'
+import type { Problem } from '../../lib/errors.ts'
+import { exampleValues } from '../../renderer/content/example-tag.ts'
+import { pointerSegments, YAML_OPTIONS } from '../../renderer/content/locate.ts'
+import { PRIVACY, PRODUCT_SCHEMA, PRODUCTS_DIR, SINGLE_FILES } from '../../renderer/content/sources.ts'
+
+/** The schema that guards a content file, by its path inside content/. */
+function schemaFor(relative: string): TSchema | undefined {
+  if (relative.startsWith(`${PRODUCTS_DIR}/`)) return PRODUCT_SCHEMA.schema
+  if (relative === PRIVACY.file) return PRIVACY.schema
+  return Object.values(SINGLE_FILES).find((f) => f.file === relative)?.schema
+}
+
+/** The description the schema gives the field at `pointer`: what the company has to supply. */
+export function fieldDescription(schema: TSchema | undefined, pointer: string): string | undefined {
+  let here: TSchema | undefined = schema
+  for (const segment of pointerSegments(pointer)) {
+    if (!here) return undefined
+    here =
+      typeof segment === 'number'
+        ? (here.items as TSchema | undefined)
+        : (here.properties as Record<string, TSchema> | undefined)?.[segment]
+  }
+  return here?.description as string | undefined
+}
+
+/** Every YAML file under content/ (not the published schemas), and Markdown files' front matter. */
+async function contentFiles(contentDir: string): Promise<string[]> {
+  const entries = await readdir(contentDir, { recursive: true, withFileTypes: true })
+  return entries
+    .filter((e) => e.isFile() && /\.(ya?ml|md)$/.test(e.name))
+    .map((e) => path.relative(contentDir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .filter((f) => !f.startsWith('schemas/') && !f.startsWith('images/'))
+    .sort()
+}
+
+/**
+ * Every value marked `!example` in the content, as problems a release refuses: where it is, the field,
+ * and what the company has to supply instead (the field's description in its schema).
+ */
+export async function exampleProblems(contentDir: string, projectRoot: string): Promise<Problem[]> {
+  const problems: Problem[] = []
+  for (const relative of await contentFiles(contentDir)) {
+    let source = await readFile(path.join(contentDir, relative), 'utf8')
+    let shift = 0
+    if (relative.endsWith('.md')) {
+      // Front matter sits between the first two `---` lines; it starts on line 2.
+      const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)
+      if (!front) continue
+      source = front[1] ?? ''
+      shift = 1
+    }
+    if (!source.includes('!example')) continue
+    const lineCounter = new LineCounter()
+    const doc = parseDocument(source, { ...YAML_OPTIONS, lineCounter })
+    const file = path.relative(projectRoot, path.join(contentDir, relative)).split(path.sep).join('/')
+    for (const example of exampleValues(doc, lineCounter)) {
+      const what = fieldDescription(schemaFor(relative), example.pointer)
+      problems.push({
+        file,
+        line: example.line + shift,
+        col: example.col,
+        path: example.pointer,
+        code: 'example-value',
+        message: `"${shorten(example.value)}" is an example value, not one the company supplied.`,
+        hint: `write the company's own value${what ? ` (the field holds: ${what.replace(/\.$/, '')})` : ''}, then remove the !example tag.`,
+      })
+    }
+  }
+  return problems
+}
+
+const shorten = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text)

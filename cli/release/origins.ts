@@ -1,0 +1,80 @@
+import type { Site } from '../../renderer/content/schemas/site.ts'
+
+/** A build setting a release refuses, with where its value came from. */
+export interface SettingProblem {
+  /** The environment variable that sets it, e.g. `SITE_URL`. */
+  variable: string
+  /** Its key in content/site.yaml, e.g. `siteUrl`. */
+  key: string
+  value: string
+  /** `environment` when the variable is set, else `content/site.yaml`. */
+  source: 'environment' | 'content/site.yaml'
+  message: string
+}
+
+/** The four origins a release publishes, their environment variable and site.yaml key. */
+export const ORIGIN_SETTINGS = [
+  { variable: 'SITE_URL', key: 'siteUrl', what: 'public origin of the site' },
+  { variable: 'SITE_API_BASE', key: 'apiBase', what: 'base of the intake API' },
+  { variable: 'SITE_STORAGE_BASE', key: 'storageBase', what: 'base the brochures are served from' },
+  { variable: 'SITE_ASSET_BASE', key: 'assetBase', what: 'base the images are served from' },
+] as const
+
+/** Why an origin cannot go live, or undefined when it can. Paths (`/api`) are on the site's own origin. */
+export function originFault(value: string, { pathAllowed }: { pathAllowed: boolean }): string | undefined {
+  if (value.startsWith('/') && !value.startsWith('//'))
+    return pathAllowed ? undefined : 'it is a path; the public origin must be a full https:// address'
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return 'it is not an address'
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  if (host === 'localhost' || host.endsWith('.localhost')) return `${host} is this machine, not a public host`
+  if (/^127\.|^0\.0\.0\.0$|^::1?$/.test(host)) return `${host} is a loopback address, not a public host`
+  if (/^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(host))
+    return `${host} is a private network address, not a public host`
+  if (/(^|\.)example(\.[a-z]+)+$/.test(host) || /\.(test|invalid|example|local)$/.test(host))
+    return `${host} is an example or reserved domain, not the company's`
+  if (url.protocol !== 'https:')
+    return `${url.protocol} is not encrypted; a release serves everything over https:`
+  return undefined
+}
+
+/** The origins a release refuses: local, example or plain-http values for the four settings. */
+export function originProblems(site: Site, env: NodeJS.ProcessEnv = process.env): SettingProblem[] {
+  const problems: SettingProblem[] = []
+  for (const { variable, key, what } of ORIGIN_SETTINGS) {
+    const fromEnv = env[variable]?.trim()
+    const value = (fromEnv || site[key]).replace(/\/+$/, '')
+    const fault = originFault(value, { pathAllowed: key !== 'siteUrl' })
+    if (!fault) continue
+    problems.push({
+      variable,
+      key,
+      value,
+      source: fromEnv ? 'environment' : 'content/site.yaml',
+      message: `${variable} (the ${what}) is ${value}: ${fault}.`,
+    })
+  }
+  return problems
+}
+
+/** How to fix one setting, naming both places it can be set. */
+export function settingHint(p: SettingProblem): string {
+  const example = p.key === 'siteUrl' ? 'https://www.yourcompany.in' : `https://cdn.yourcompany.in/...`
+  return p.source === 'environment'
+    ? `set ${p.variable} to the public https address (e.g. ${example}); it is set in the environment, which overrides ${p.key} in content/site.yaml.`
+    : `set ${p.variable}=${p.key === 'siteUrl' ? example : '<https base>'} for the build, or change ${p.key} in content/site.yaml.`
+}
+
+/**
+ * What a local build says when SITE_URL is unset: which origin it writes into canonical links, the
+ * sitemap and the Open Graph tags, and that a release refuses it. Undefined when SITE_URL is set.
+ */
+export function siteUrlNotice(site: Site, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.SITE_URL?.trim()) return undefined
+  const fault = originFault(site.siteUrl, { pathAllowed: false })
+  return `SITE_URL is not set: canonical links, the sitemap and Open Graph tags use ${site.siteUrl} (siteUrl in content/site.yaml)${fault ? `. That is fine for a local build; \`site build --release\` refuses it (${fault})` : ''}.`
+}

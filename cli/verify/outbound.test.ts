@@ -1,0 +1,131 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BuildConfig } from '../../renderer/config.ts'
+import type { BuiltPage } from '../release/cdn-files.ts'
+import { checkOutbound, LINK_CACHE_MS, unlinkedBrochures } from './outbound.ts'
+
+// A local server stands in for the internet: tests never leave this machine.
+const requests: string[] = []
+let server: http.Server
+let base = ''
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`)
+    if (req.url === '/ok') return res.writeHead(200).end('ok')
+    if (req.url === '/get-only') return res.writeHead(req.method === 'HEAD' ? 405 : 200).end()
+    if (req.url === '/moved') return res.writeHead(301, { location: '/ok' }).end()
+    if (req.url === '/moved-to-gone') return res.writeHead(302, { location: '/gone' }).end()
+    if (req.url === '/slow') return // never answers
+    res.writeHead(404).end('gone')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => {
+  server.closeAllConnections()
+  server.close()
+})
+
+const config: BuildConfig = {
+  siteUrl: 'https://www.company.test',
+  apiBase: '/api',
+  storageBase: '/storage',
+  assetBase: '/media',
+  apiTimeoutMs: 10000,
+  analyticsId: '',
+}
+const page = (route: string, links: string[]): BuiltPage => ({
+  route,
+  file: `${route.slice(1) || 'index'}/index.html`,
+  html: `<!doctype html><body><h1>x</h1>${links.map((l) => `<a href="${l}">x</a>`).join('')}</body>`,
+})
+
+describe('outbound links', () => {
+  it('follows redirects, falls back to GET, and names each dead link per page with why', async () => {
+    const pages = [
+      page('/', [
+        `${base}/ok`,
+        `${base}/get-only`,
+        `${base}/moved`,
+        '/aboutus',
+        'https://www.company.test/x',
+      ]),
+      page('/space', [`${base}/gone`, `${base}/moved-to-gone`, `${base}/slow`, `${base}/ok`]),
+      page('/railways', [`${base}/gone`]),
+    ]
+    const result = await checkOutbound('/nonexistent', pages, config, { timeoutMs: 2000 })
+    expect(result.failures.map((f) => `${f.page} (${f.file}): ${f.message}`)).toEqual([
+      `/railways (railways/index.html): link ${base}/gone answered HTTP 404`,
+      `/space (space/index.html): link ${base}/gone answered HTTP 404`,
+      `/space (space/index.html): link ${base}/moved-to-gone answered HTTP 404`,
+      `/space (space/index.html): link ${base}/slow did not answer within 2000 ms`,
+    ])
+    expect(result.checked).toBe(6)
+    expect(requests).toContain('GET /get-only')
+  })
+
+  it('checks the PDF behind each brochure link: on a remote storage base over the network, else in the build', async () => {
+    const pages = [page('/products/uhf', ['/brochures/UHF', '/brochures/EmbeddedPC'])]
+    const remote = await checkOutbound(
+      '/nonexistent',
+      pages,
+      { ...config, storageBase: `${base}/files` },
+      {
+        timeoutMs: 300,
+      },
+    )
+    expect(remote.failures.map((f) => f.message)).toEqual([
+      `brochure ${base}/files/brochures/EmbeddedPC.pdf answered HTTP 404`,
+      `brochure ${base}/files/brochures/UHF.pdf answered HTTP 404`,
+    ])
+    const local = await checkOutbound('/nonexistent', pages, config, { timeoutMs: 300 })
+    expect(local.failures.map((f) => f.message)).toEqual([
+      'brochure /storage/brochures/EmbeddedPC.pdf is not in the build',
+      'brochure /storage/brochures/UHF.pdf is not in the build',
+    ])
+  })
+
+  it('trusts an answer for a day, and asks again about a failure every run', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'site-links-'))
+    try {
+      const cacheFile = path.join(dir, '.cache/links.json')
+      const pages = [page('/', [`${base}/ok`, `${base}/gone`])]
+      let now = 1_000_000
+      const run = () =>
+        checkOutbound('/nonexistent', pages, config, { timeoutMs: 300, cacheFile, now: () => now })
+      requests.length = 0
+      await run()
+      expect(Object.keys(JSON.parse(await readFile(cacheFile, 'utf8')))).toEqual([`${base}/ok`])
+      const second = await run()
+      expect(second.cached).toBe(1)
+      expect(second.failures).toHaveLength(1)
+      expect(requests).toEqual(['HEAD /ok', 'HEAD /gone', 'GET /gone', 'HEAD /gone', 'GET /gone'])
+      now += LINK_CACHE_MS + 1
+      requests.length = 0
+      expect((await run()).cached).toBe(0)
+      expect(requests).toContain('HEAD /ok')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('brochures no page links', () => {
+  it('names each, and the page that should link it', () => {
+    const pages = [page('/products/uhfradiomodem', ['/brochures/UHF'])]
+    const brochures = [
+      { id: 'UHF', title: 'UHF Radio Modem' },
+      { id: 'EmbeddedPC', title: 'Embedded PC' },
+      { id: 'FireandSafety', title: 'Fire and Safety' },
+    ]
+    const failures = unlinkedBrochures(pages, brochures, new Map([['EmbeddedPC', '/products/embeddedpc']]))
+    expect(failures.map((f) => `${f.page} (${f.file}): ${f.message}`)).toEqual([
+      '/brochures/EmbeddedPC (brochures/EmbeddedPC/index.html): the brochure EmbeddedPC ("Embedded PC") exists but no page links to it; /products/embeddedpc should link it',
+      '/brochures/FireandSafety (brochures/FireandSafety/index.html): the brochure FireandSafety ("Fire and Safety") exists but no page links to it; link it from the page it belongs to: a product\'s `brochure:` or a domain page\'s `brochures:` list',
+    ])
+  })
+})
