@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: build times, image encode times and bytes, content validation, JavaScript per route,
+ * `npm run bench`: CLI start times, build times, image encode times and bytes, content validation, JavaScript per route,
  * intake API throughput, the search index and Lighthouse (mobile) on the key routes. Figures are printed,
  * never asserted: they go into issue notes, and budgets are enforced by `site verify`.
  */
@@ -56,6 +56,27 @@ async function benchImages() {
     console.log(`  ${s.total} sources, ${bytes(s.inBytes)} in → ${bytes(s.outBytes)} of .webp out`)
   } finally {
     await rm(scratch, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Wall time of whole CLI processes, as a person sees it: `site --help` and `site validate`, each run
+ * 7 times with the compiled CLI (bin/compiled-cli.js) and 3 times from the TypeScript sources through
+ * tsx (SITE_CLI_SOURCE=1), which is what every call cost before the CLI was compiled.
+ */
+function benchStart() {
+  const wall = (args: string[], env: NodeJS.ProcessEnv) => {
+    const start = performance.now()
+    execFileSync(process.execPath, ['bin/site.js', ...args], { cwd: PROJECT_ROOT, stdio: 'pipe', env })
+    return Math.round(performance.now() - start)
+  }
+  wall(['--version'], process.env) // compiles the CLI first if a source changed
+  for (const args of [['--help'], ['validate']]) {
+    const compiled = Array.from({ length: 7 }, () => wall(args, process.env))
+    const source = Array.from({ length: 3 }, () => wall(args, { ...process.env, SITE_CLI_SOURCE: '1' }))
+    console.log(
+      `site ${args.join(' ')}: median ${duration(median(compiled))} compiled, ${duration(median(source))} from the sources (tsx)`,
+    )
   }
 }
 
@@ -214,6 +235,7 @@ async function benchLighthouse() {
   }
 }
 
+if (wants('start')) benchStart()
 if (wants('validate')) await benchValidate()
 if (wants('images')) await benchImages()
 if (wants('build')) benchBuild()

@@ -1,7 +1,14 @@
 #!/usr/bin/env node
-// The `site` CLI is written in TypeScript; tsx compiles it on the fly so editors need no build step.
-import { register } from 'tsx/esm/api'
+// The `site` CLI. It is written in TypeScript: bin/compiled-cli.js keeps a compiled copy up to date,
+// and when that cannot be made the sources run through tsx, so editors need no build step either way.
+import { compiledCli } from './compiled-cli.js'
 
-register()
-const { run } = await import('../cli/index.ts')
+const bundle = await compiledCli()
+let run
+if (bundle) ({ run } = await import(bundle))
+else {
+  const { register } = await import('tsx/esm/api')
+  register()
+  ;({ run } = await import('../cli/index.ts'))
+}
 await run(process.argv)

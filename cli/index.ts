@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { Command } from 'commander'
+import { PROJECT_ROOT } from '../renderer/paths.ts'
 import { register as brochures } from './commands/brochures.ts'
 import { register as build } from './commands/build.ts'
 import { register as dev } from './commands/dev.ts'
@@ -14,7 +16,7 @@ import { printError } from './errors.ts'
 
 /** The version in package.json, which `site --version` prints. */
 function version(): string {
-  const file = new URL('../package.json', import.meta.url)
+  const file = path.join(PROJECT_ROOT, 'package.json')
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version
 }
 

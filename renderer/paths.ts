@@ -1,8 +1,20 @@
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+/**
+ * The folder above `from` (or `from` itself) that holds package.json. Found by looking rather than by
+ * counting `..`, because this module also runs from the compiled CLI in .cache/cli/ (bin/site.js).
+ */
+export function projectRootFrom(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir
+    if (path.dirname(dir) === dir) return path.resolve(from, '..')
+  }
+}
+
 /** The project root: the folder that holds package.json, content/ and pages/. */
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const PROJECT_ROOT = projectRootFrom(path.dirname(fileURLToPath(import.meta.url)))
 
 /** Where things live, relative to a project root (tests point it at fixture folders). */
 export function projectPaths(root = PROJECT_ROOT) {

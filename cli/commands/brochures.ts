@@ -1,9 +1,7 @@
 import type { Command } from 'commander'
 import { SiteError } from '../../lib/errors.ts'
 import { buildConfig } from '../../renderer/config.ts'
-import { loadContent } from '../../renderer/content/load.ts'
 import { projectPaths } from '../../renderer/paths.ts'
-import { checkBrochures } from '../brochures/check.ts'
 import { intFlag } from './flags.ts'
 
 /** `site brochures check`: every brochure PDF exists at the storage base and is a real PDF. */
@@ -26,6 +24,10 @@ export function register(program: Command): void {
     )
     .action(async (options: { storageBase?: string; timeout: string; root?: string }) => {
       const timeoutMs = intFlag(options.timeout, '--timeout', 1, 600_000, '20000')
+      const [{ loadContent }, { checkBrochures }] = await Promise.all([
+        import('../../renderer/content/load.ts'),
+        import('../brochures/check.ts'),
+      ])
       const paths = projectPaths(options.root)
       const content = await loadContent(paths.content)
       const storageBase = options.storageBase ?? buildConfig(content.site).storageBase

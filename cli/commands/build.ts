@@ -1,19 +1,53 @@
 import type { Command } from 'commander'
 import { plural, SiteError } from '../../lib/errors.ts'
 import { buildConfig, envMistakes } from '../../renderer/config.ts'
-import { type Content, loadContent, readContent } from '../../renderer/content/load.ts'
-import { renderContext } from '../../renderer/context.ts'
+import type { Content } from '../../renderer/content/load.ts'
 import { projectPaths } from '../../renderer/paths.ts'
-import { checkBrochures } from '../brochures/check.ts'
-import { prerender } from '../build/prerender.ts'
-import { runStages } from '../build/stages.ts'
-import { runImages, summaryLine } from '../images/run.ts'
-import { writeCdnFiles } from '../release/cdn-files.ts'
-import { releaseCheck, releaseError } from '../release/check.ts'
-import { buildSiteIndex } from '../search/site-index.ts'
 import { bytes, duration, elapsed } from '../timing.ts'
 import type { VerifyReport } from '../verify/verify.ts'
-import { printReport, verifyBuild } from './verify.ts'
+
+/** The stages' code, imported when a build runs so `site --help` loads none of it. */
+const stages = async () => {
+  const [
+    { loadContent, readContent },
+    { renderContext },
+    { checkBrochures },
+    { prerender },
+    { runStages },
+    { runImages, summaryLine },
+    { writeCdnFiles },
+    { releaseCheck, releaseError },
+    { buildSiteIndex },
+    { printReport, verifyBuild },
+  ] = await Promise.all([
+    import('../../renderer/content/load.ts'),
+    import('../../renderer/context.ts'),
+    import('../brochures/check.ts'),
+    import('../build/prerender.ts'),
+    import('../build/stages.ts'),
+    import('../images/run.ts'),
+    import('../release/cdn-files.ts'),
+    import('../release/check.ts'),
+    import('../search/site-index.ts'),
+    import('../verify/run.ts'),
+  ])
+  return {
+    loadContent,
+    readContent,
+    renderContext,
+    checkBrochures,
+    prerender,
+    runStages,
+    runImages,
+    summaryLine,
+    writeCdnFiles,
+    releaseCheck,
+    releaseError,
+    buildSiteIndex,
+    printReport,
+    verifyBuild,
+  }
+}
 
 /**
  * What a build says when SITE_URL is not set: every canonical link, the sitemap and the social tags
@@ -55,6 +89,22 @@ export function register(program: Command): void {
           'fix the environment variable and build again.',
         )
       const start = performance.now()
+      const {
+        loadContent,
+        readContent,
+        renderContext,
+        checkBrochures,
+        prerender,
+        runStages,
+        runImages,
+        summaryLine,
+        writeCdnFiles,
+        releaseCheck,
+        releaseError,
+        buildSiteIndex,
+        printReport,
+        verifyBuild,
+      } = await stages()
       let content: Content | undefined
       let report: VerifyReport | undefined
       const need = () => {

@@ -2,14 +2,8 @@ import { access } from 'node:fs/promises'
 import path from 'node:path'
 import type { Command } from 'commander'
 import { formatProblems, isSiteError } from '../../lib/errors.ts'
-import { loadContent } from '../../renderer/content/load.ts'
-import { forgetContent } from '../../renderer/context.ts'
-import { manifestFile } from '../../renderer/images.ts'
 import { projectPaths } from '../../renderer/paths.ts'
-import { reloadContent } from '../build/vite-plugin.ts'
 import { printError } from '../errors.ts'
-import { runImages, summaryLine } from '../images/run.ts'
-import { searchInDev } from '../search/dev-plugin.ts'
 import { intFlag } from './flags.ts'
 
 /** `site dev`: Vike's dev server, plus image re-encoding and a reload when content or artwork changes. */
@@ -25,6 +19,22 @@ export function register(program: Command): void {
     )
     .action(async (options: { port: string; host: string }) => {
       const port = intFlag(options.port, '--port', 0, 65535, '3000')
+      // Imported here, not at the top, so `site --help` loads none of it.
+      const [
+        { loadContent },
+        { forgetContent },
+        { manifestFile },
+        { reloadContent },
+        { runImages, summaryLine },
+        { searchInDev },
+      ] = await Promise.all([
+        import('../../renderer/content/load.ts'),
+        import('../../renderer/context.ts'),
+        import('../../renderer/images.ts'),
+        import('../build/vite-plugin.ts'),
+        import('../images/run.ts'),
+        import('../search/dev-plugin.ts'),
+      ])
       const paths = projectPaths()
       process.env.SITE_ROOT = paths.root
       // Pages read this through the render context: drafts show here, never in a build.

@@ -1,12 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Command } from 'commander'
-import { parseDocument, type YAMLSeq } from 'yaml'
+import type { YAMLSeq } from 'yaml'
 import { SiteError } from '../../lib/errors.ts'
-import { RESERVED_SLUGS } from '../../renderer/content/checks.ts'
-import { PRODUCTS_DIR, SINGLE_FILES } from '../../renderer/content/sources.ts'
 import { projectPaths } from '../../renderer/paths.ts'
-import { productTemplate } from '../scaffold/product.ts'
 
 const SLUG = /^[a-z0-9][a-z0-9_.-]*[a-z0-9]$/
 
@@ -28,6 +25,13 @@ export function register(program: Command): void {
       '\nIt never overwrites a file. `site validate` flags the placeholders until they are replaced.',
     )
     .action(async (slug: string, options: { root?: string }) => {
+      const [{ parseDocument }, { RESERVED_SLUGS }, { PRODUCTS_DIR, SINGLE_FILES }, { productTemplate }] =
+        await Promise.all([
+          import('yaml'),
+          import('../../renderer/content/checks.ts'),
+          import('../../renderer/content/sources.ts'),
+          import('../scaffold/product.ts'),
+        ])
       const paths = projectPaths(options.root)
       const file = path.join(paths.content, PRODUCTS_DIR, `${slug}.yaml`)
       const shown = path.relative(process.cwd(), file)

@@ -1,6 +1,5 @@
 import type { Command } from 'commander'
 import { projectPaths } from '../../renderer/paths.ts'
-import { writeSchemas } from '../content/publish.ts'
 
 /** `site schemas`: writes content/schemas/*.json from the TypeScript definitions. */
 export function register(program: Command): void {
@@ -14,6 +13,7 @@ export function register(program: Command): void {
       '\nRun it after changing a schema definition; a unit test fails while the published files are stale.',
     )
     .action(async () => {
+      const { writeSchemas } = await import('../content/publish.ts')
       const changed = await writeSchemas(projectPaths().schemas)
       console.log(changed.length ? `Updated ${changed.join(', ')}.` : 'The JSON Schemas are up to date.')
     })

@@ -1,11 +1,11 @@
 import type { Command } from 'commander'
 import { formatProblems, plural, SiteError } from '../../lib/errors.ts'
 import { envMistakes } from '../../renderer/config.ts'
-import { readContent } from '../../renderer/content/load.ts'
 import { projectPaths } from '../../renderer/paths.ts'
-import { buildProblems } from '../content/build-checks.ts'
-import { releaseCheck, releaseError } from '../release/check.ts'
 import { elapsed } from '../timing.ts'
+
+// What the actions need is imported when one runs, so `site --help` loads none of it (docs/decisions.md).
+const releaseChecks = () => import('../release/check.ts')
 
 /** `site validate`: checks every content file and reports every problem in one run. */
 export function register(program: Command): void {
@@ -27,6 +27,7 @@ export function register(program: Command): void {
       if (mistakes.length)
         throw new SiteError('env-invalid', mistakes.join('\n'), 'fix the environment variable and run again.')
       const result = await validate(options.root)
+      const { releaseCheck, releaseError } = await releaseChecks()
       if (options.json) {
         const { files, problems, warnings, drafts } = result
         const release =
@@ -69,6 +70,10 @@ export function register(program: Command): void {
 export async function validate(root?: string) {
   const start = performance.now()
   const paths = projectPaths(root)
+  const [{ readContent }, { buildProblems }] = await Promise.all([
+    import('../../renderer/content/load.ts'),
+    import('../content/build-checks.ts'),
+  ])
   const report = await readContent(paths.content, paths.root)
   if (report.content) report.problems.push(...(await buildProblems(report.content, paths)))
   return { ...report, ms: elapsed(start) }

@@ -1,0 +1,69 @@
+import path from 'node:path'
+import { buildConfig } from '../../renderer/config.ts'
+import type { Content } from '../../renderer/content/load.ts'
+import type { ProjectPaths } from '../../renderer/paths.ts'
+import { readPages } from '../release/cdn-files.ts'
+import { expectedRoutes } from '../release/routes.ts'
+import { bytes } from '../timing.ts'
+import { checkOutbound, unlinkedBrochures } from './outbound.ts'
+import { verifySearch } from './search.ts'
+import { type VerifyReport, verifySite } from './verify.ts'
+
+/**
+ * Every check of a built site: pages, head tags, CDN files and budgets (verifySite), the search index
+ * (each product found by its name), brochures no page links, and unless offline every outbound link and brochure PDF (answers cached a day in .cache/).
+ */
+export async function verifyBuild(
+  client: string,
+  content: Content,
+  paths: ProjectPaths,
+  options: { offline: boolean; timeoutMs: number },
+): Promise<VerifyReport & { links?: { checked: number; cached: number } }> {
+  const config = buildConfig(content.site)
+  const report = await verifySite(client, config, expectedRoutes(content))
+  report.failures.push(...(await verifySearch(client, content.products)))
+  const pages = await readPages(client)
+  const homes = new Map<string, string>()
+  for (const p of content.products) if (p.brochure) homes.set(p.brochure, `/products/${p.slug}`)
+  for (const [route, page] of [
+    ['/railways', content.railways],
+    ['/space', content.space],
+  ] as const)
+    for (const id of page.brochures ?? []) homes.set(id, route)
+  report.failures.push(...unlinkedBrochures(pages, content.brochures, homes))
+  if (options.offline) return report
+  const links = await checkOutbound(client, pages, config, {
+    timeoutMs: options.timeoutMs,
+    cacheFile: path.join(paths.cache, 'links.json'),
+  })
+  report.failures.push(...links.failures)
+  return { ...report, links: { checked: links.checked, cached: links.cached } }
+}
+
+/** Prints failures, then the table of routes, sizes and budgets. */
+export function printReport(report: VerifyReport & { links?: { checked: number; cached: number } }): void {
+  // Grouped by page, at most five lines each: a badly broken build stays readable.
+  const byPage = new Map<string, VerifyReport['failures']>()
+  for (const f of report.failures) {
+    const key = `${f.page}  (${f.file})`
+    byPage.set(key, [...(byPage.get(key) ?? []), f])
+  }
+  for (const [page, failures] of byPage) {
+    console.error(page)
+    for (const f of failures.slice(0, 5)) console.error(`  ${f.message}`)
+    if (failures.length > 5) console.error(`  … and ${failures.length - 5} more on this page`)
+  }
+  console.log(
+    `${'route'.padEnd(60)} ${'html'.padStart(9)} ${'js (gzip)'.padStart(10)} ${'budget'.padStart(9)}`,
+  )
+  for (const r of report.rows)
+    console.log(
+      `${r.route.padEnd(60)} ${bytes(r.htmlBytes).padStart(9)} ${bytes(r.jsGzipBytes).padStart(10)} ${bytes(r.jsBudget).padStart(9)}`,
+    )
+  if (report.links)
+    console.log(
+      `Outbound links: ${report.links.checked} checked (${report.links.cached} answered within the last day).`,
+    )
+  else console.log('Outbound links: not checked (offline).')
+  if (!report.failures.length) console.log(`${report.rows.length} pages verified.`)
+}
