@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { errorAnswer } from './api-errors.ts'
 import { intakeForms } from './forms.ts'
@@ -82,6 +83,8 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
   const deliverers: Partial<Record<Channel, Deliver>> = { ...options.deliverers }
   if (options.webhook) deliverers.webhook = webhookDeliverer(options.webhook.url)
   let outbox: Outbox | undefined
+  /** The security headers every answer carries, from `_headers` (registerStatic reads it). */
+  let everywhere: readonly { name: string; value: string }[] = []
   const headersTimeout = options.headersTimeoutMs ?? LIMITS.headersTimeoutMs
   const requestTimeout = options.requestTimeoutMs ?? LIMITS.requestTimeoutMs
 
@@ -100,6 +103,9 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
       headersTimeout,
       connectionsCheckingInterval: Math.max(50, Math.min(headersTimeout, requestTimeout) / 10),
     },
+    // What Node refuses before any route runs (a malformed request, headers too large, too slow)
+    // gets the API's `{error}` body and the security headers, not Node's own.
+    clientErrorHandler: (error, socket) => clientError(error, socket, everywhere),
     // A URL that cannot be decoded (`/%E0%A4%A`) never reaches a route.
     frameworkErrors: (error, _request, reply) => {
       const answer = errorAnswer(error)
@@ -112,6 +118,10 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
     const answer = errorAnswer(error)
     // The stack names code, never request data.
     if (answer.bug) log(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+    // A range past the end of a file: the file sender puts `Content-Range: bytes */<size>` on its
+    // error, which says how long the file is (RFC 9110, 15.5.17).
+    const range = (error as { headers?: Record<string, string> }).headers?.['Content-Range']
+    if (answer.status === 416 && range) reply.header('content-range', range)
     return reply.code(answer.status).send(answer.body)
   })
 
@@ -145,6 +155,11 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
       onCommitted: () => outbox?.notify(),
     })
     const site = await registerStatic(fastify, { root: options.dist, warn: log })
+    everywhere = site.everywhere
+    // Redirects, errors and API answers carry the security headers as files do.
+    fastify.addHook('onSend', async (_request, reply) => {
+      for (const { name, value } of everywhere) if (!reply.hasHeader(name)) reply.header(name, value)
+    })
     fastify.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? ''
       // Methods Fastify has no route for (TRACE, PROPFIND, ...) on an endpoint that exists: 405.
@@ -171,4 +186,42 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
   if (Object.keys(deliverers).length > 0)
     outbox = startOutbox({ storage, deliverers, ...options.outbox, log })
   return { fastify, storage }
+}
+
+/** Answers for what Node's HTTP parser refuses, by its error code. */
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; error: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    error: 'The request headers are too large; send fewer or shorter headers (cookies included).',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    error: 'The request took too long to arrive; send it again in one go.',
+  },
+}
+const MALFORMED = { status: 400, reason: 'Bad Request', error: 'The request is not valid HTTP/1.1.' }
+
+/** Writes the answer to a request Node could not parse, then closes the connection. */
+export function clientError(
+  error: Error & { code?: string },
+  socket: Duplex,
+  headers: readonly { name: string; value: string }[],
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
+    socket.destroy()
+    return
+  }
+  const { status, reason, error: message } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED
+  const body = JSON.stringify({ error: message })
+  const lines = [
+    `HTTP/1.1 ${status} ${reason}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    'Connection: close',
+    ...headers.map(({ name, value }) => `${name}: ${value}`),
+  ]
+  socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`)
 }

@@ -193,3 +193,46 @@ describe('rate limit behind proxies', () => {
     expect(() => parseTrustProxy('10.0.0.0/33')).toThrow(/10\.0\.0\.0\/33/)
   })
 })
+
+describe('the smaller findings (point 9)', () => {
+  const nosniff = (headers: Headers) => headers.get('x-content-type-options')
+
+  it('gives a redirect, an API error and a 405 the security headers a file gets', async () => {
+    const redirect = await fetch(`${server.url}/products/nothing-here`, { redirect: 'manual' })
+    expect(redirect.status).toBe(302)
+    expect(nosniff(redirect.headers)).toBe('nosniff')
+    expect(redirect.headers.get('x-frame-options')).toBe('DENY')
+    const bad = await fetch(`${server.url}${CONTACT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: SITE_ORIGIN },
+      body: '{not json',
+    })
+    expect(bad.status).toBe(400)
+    expect(nosniff(bad.headers)).toBe('nosniff')
+    const notAllowed = await fetch(`${server.url}/aboutus`, { method: 'DELETE' })
+    expect(notAllowed.status).toBe(405)
+    expect(nosniff(notAllowed.headers)).toBe('nosniff')
+    // Caching comes from a file's own path only, never onto an API answer.
+    expect(bad.headers.get('cache-control')).not.toContain('immutable')
+  })
+
+  it('answers a request Node refuses with the API’s {error} body and the security headers', async () => {
+    const huge = `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`
+    const tooLarge = await raw(server.url, huge)
+    expect(tooLarge).toMatch(/^HTTP\/1\.1 431 /)
+    expect(tooLarge).toMatch(/^X-Content-Type-Options: nosniff\r$/m)
+    expect(JSON.parse(tooLarge.slice(tooLarge.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: expect.stringContaining('headers are too large'),
+    })
+    const malformed = await raw(server.url, 'GET / HTTP/1.1\r\nHost x\r\n\r\n')
+    expect(malformed).toMatch(/^HTTP\/1\.1 400 /)
+    expect(malformed).toMatch(/^X-Frame-Options: DENY\r$/m)
+    expect(malformed).toContain('{"error":"The request is not valid HTTP/1.1."}')
+  })
+
+  it('says how long the file is when a range lies past its end (416 with Content-Range)', async () => {
+    const answer = await fetch(`${server.url}/assets/app-1a2b3c.js`, { headers: { range: 'bytes=5000-' } })
+    expect(answer.status).toBe(416)
+    expect(answer.headers.get('content-range')).toBe(`bytes */${'console.log("app")'.length}`)
+  })
+})

@@ -2,6 +2,8 @@ import { compilePattern, type PathPattern } from './path-pattern.ts'
 
 /** One block of a `_headers` file: a path pattern and the headers it sets or removes. */
 export interface HeaderRule {
+  /** The path line as written, e.g. `/*`. */
+  path: string
   pattern: PathPattern
   set: [name: string, value: string][]
   /** Names after `! ` (a Cloudflare extension): removed from what earlier rules set. */
@@ -20,7 +22,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     if (!line || line.startsWith('#')) continue
     const indented = /^\s/.test(raw)
     if (!indented) {
-      current = line.startsWith('/') ? { pattern: compilePattern(line), set: [], remove: [] } : undefined
+      current = line.startsWith('/') ? { path: line, pattern: compilePattern(line), set: [], remove: [] } : undefined
       if (current) rules.push(current)
       continue
     }

@@ -75,7 +75,10 @@ const readOptional = (file: string) => (existsSync(file) ? readFileSync(file, 'u
 export async function registerStatic(
   app: FastifyInstance,
   options: StaticOptions,
-): Promise<{ notFound: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> }> {
+): Promise<{
+  notFound: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>
+  everywhere: readonly { name: string; value: string }[]
+}> {
   const root = path.resolve(options.root)
   const headerRules = parseHeadersFile(readOptional(path.join(root, '_headers')))
   const redirects = parseRedirectsFile(readOptional(path.join(root, '_redirects')))
@@ -110,6 +113,16 @@ export async function registerStatic(
   })
 
   return {
+    /**
+     * The headers `_headers` gives every path (its `/*` rules), caching aside: the security headers,
+     * which an answer that is not a file (a redirect, an error, an API answer) should carry too.
+     */
+    everywhere: [
+      ...headersFor(
+        headerRules.filter((rule) => rule.path === '/*'),
+        '/',
+      ).values(),
+    ].filter(({ name }) => name.toLowerCase() !== 'cache-control'),
     /** For requests no route takes: other methods, or a file that vanished between stat and send. */
     notFound: async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return notAllowed(request, reply)

@@ -30,6 +30,7 @@ async function release(built: BuildConfig = config) {
   dirs.push(dir)
   const files: Record<string, string> = {
     'index.html': page('/'),
+    '404.html': page('/404'),
     'aboutus/index.html': page('/aboutus'),
     'pdf-redirect/index.html': page('/pdf-redirect', '<meta name="robots" content="noindex">'),
     'assets/entry-a1b2c3.js': '1',
@@ -75,6 +76,15 @@ describe('_headers', () => {
     const { header } = await release({ ...config, apiBase: 'https://api.example.test/v1' })
     const csp = header('/aboutus', 'content-security-policy') ?? ''
     expect(csp).toMatch(/connect-src 'self' https:\/\/api\.example\.test(;| )/)
+  })
+
+  it('asks the host again about every page before showing it, so a release shows at once', async () => {
+    const { header } = await release()
+    for (const route of ['/', '/aboutus', '/pdf-redirect'])
+      expect(header(route, 'cache-control'), route).toBe('public, max-age=0, must-revalidate')
+    // The 404 page is the server's (no-store), and a page rule never joins an asset's own.
+    expect(header('/404.html', 'cache-control')).toBeUndefined()
+    expect(header('/assets/entry-a1b2c3.js', 'cache-control')).toBe('public, max-age=31536000, immutable')
   })
 
   it('sends the security headers on every path', async () => {

@@ -81,14 +81,20 @@ export function contentSecurityPolicy(config: BuildConfig, hashes: string[]): st
   ].join('; ')
 }
 
+/** Pages may be kept, but are checked with the host before each use (a 304 when unchanged). */
+export const PAGE_CACHE = 'public, max-age=0, must-revalidate'
+
 /**
- * `_headers` in the common CDN format (Netlify, Cloudflare Pages): security headers everywhere, and a
- * year of immutable caching for each hashed asset by its exact path. Not `/assets/*`: a host applies
- * a matching rule to its 404 too, and an asset requested during a deploy race would then stay missing
- * in browsers and shared caches for a year.
+ * `_headers` in the common CDN format (Netlify, Cloudflare Pages): security headers everywhere, a
+ * year of immutable caching for each hashed asset by its exact path, and for each page (`routes`)
+ * caching that asks again every time, so a release shows at once. Not `/assets/*`: a host applies a
+ * matching rule to its 404 too, and an asset requested during a deploy race would then stay missing in
+ * browsers and shared caches for a year. Rules name exact paths because hosts join the values of every
+ * rule that matches: a page rule under `/*` would be added to each asset's own.
  */
-export function headersFile(csp: string, assets: readonly string[]): string {
+export function headersFile(csp: string, assets: readonly string[], routes: readonly string[] = []): string {
   const immutable = assets.map((file) => `/${file}\n  Cache-Control: public, max-age=31536000, immutable\n`)
+  const pages = routes.map((route) => `${route}\n  Cache-Control: ${PAGE_CACHE}\n`)
   return `/*
   Strict-Transport-Security: max-age=63072000; includeSubDomains
   X-Content-Type-Options: nosniff
@@ -98,6 +104,7 @@ export function headersFile(csp: string, assets: readonly string[]): string {
   Content-Security-Policy: ${csp}
 
 ${immutable.join('\n')}
+${pages.join('\n')}
 /media/*
   Cache-Control: public, max-age=604800, stale-while-revalidate=86400
 
@@ -153,7 +160,14 @@ export async function writeCdnFiles(
   await Promise.all([
     writeFile(path.join(client, 'sitemap.xml'), sitemapXml(listed, config.siteUrl)),
     writeFile(path.join(client, 'robots.txt'), robotsTxt(config.siteUrl)),
-    writeFile(path.join(client, '_headers'), headersFile(csp, assets)),
+    writeFile(
+      path.join(client, '_headers'),
+      headersFile(
+        csp,
+        assets,
+        pages.filter((p) => p.file !== '404.html').map((p) => p.route),
+      ),
+    ),
     writeFile(path.join(client, '_redirects'), redirectsFile()),
   ])
   return { pages: pages.length, public: listed.length }
