@@ -22,7 +22,9 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     if (!line || line.startsWith('#')) continue
     const indented = /^\s/.test(raw)
     if (!indented) {
-      current = line.startsWith('/') ? { path: line, pattern: compilePattern(line), set: [], remove: [] } : undefined
+      current = line.startsWith('/')
+        ? { path: line, pattern: compilePattern(line), set: [], remove: [] }
+        : undefined
       if (current) rules.push(current)
       continue
     }
