@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { brochureIds, schemaFiles } from './publish.ts'
+import { brochureIds, imagePaths, schemaFiles } from './publish.ts'
 
 describe('published JSON Schemas', () => {
   it('match the TypeScript definitions (run `site schemas` after changing a schema)', async () => {
     const dir = path.join(import.meta.dirname, '../../content/schemas')
-    for (const [name, text] of schemaFiles(await brochureIds(path.dirname(dir))))
+    const content = path.dirname(dir)
+    for (const [name, text] of schemaFiles(await brochureIds(content), await imagePaths(content)))
       expect(await readFile(path.join(dir, name), 'utf8'), name).toBe(text)
   })
 
@@ -23,5 +24,19 @@ describe('published JSON Schemas', () => {
     expect(product.properties.brochure.enum).toHaveLength(9)
     expect(product.properties.steps.items.properties.key.enum).toContain('specifications')
     expect(product.properties.benefits.items.properties.icon.enum).toContain('protection')
+  })
+  it('offer the image files for every image field, so an editor completes a path that exists', async () => {
+    const dir = path.join(import.meta.dirname, '../../content')
+    const images = await imagePaths(dir)
+    expect(images).toContain('products/szephyr/application.svg')
+    expect(images.every((p) => /^[^/].*\.(svg|png|jpe?g|webp)$/.test(p))).toBe(true)
+    const files = schemaFiles([], images)
+    const product = JSON.parse(files.get('product.schema.json') ?? '{}')
+    expect(product.properties.headerImage.allOf).toEqual([{ $ref: '#/definitions/imageFile' }])
+    expect(product.definitions.imageFile.examples).toEqual(images)
+    expect(product.properties.steps.items.properties.key.allOf).toBeUndefined()
+    const home = JSON.parse(files.get('home.schema.json') ?? '{}')
+    expect(home.definitions.imageFile.examples).toEqual(images)
+    expect(JSON.parse(files.get('catalogue.schema.json') ?? '{}').definitions).toBeUndefined()
   })
 })

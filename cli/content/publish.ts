@@ -1,14 +1,37 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parse } from 'yaml'
+import { IMAGE_PATTERN } from '../../renderer/content/schemas/common.ts'
 import { publishedSchemas } from '../../renderer/content/sources.ts'
+
+/**
+ * Points every image field at one `definitions.imageFile` that lists the image files as `examples`,
+ * which editors offer as completions (once per schema file, not once per field).
+ */
+function listImages(node: unknown): boolean {
+  let found = false
+  if (Array.isArray(node)) for (const item of node) found = listImages(item) || found
+  else if (node && typeof node === 'object') {
+    const field = node as { type?: unknown; pattern?: unknown; allOf?: unknown }
+    if (field.type === 'string' && field.pattern === IMAGE_PATTERN) {
+      field.allOf = [{ $ref: '#/definitions/imageFile' }]
+      found = true
+    }
+    for (const value of Object.values(node)) found = listImages(value) || found
+  }
+  return found
+}
 
 /**
  * The JSON text of every published schema, by file name (stable key order, trailing newline). The
  * product's `brochure` lists `brochureIds` as an enum, so an editor completes them; `site validate`
- * checks the same thing against content/brochures.yaml with a message of its own.
+ * checks the same thing against content/brochures.yaml with a message of its own. Image fields list
+ * `images` (paths under content/images/) as examples, which editors offer as completions.
  */
-export function schemaFiles(brochureIds: readonly string[] = []): Map<string, string> {
+export function schemaFiles(
+  brochureIds: readonly string[] = [],
+  images: readonly string[] = [],
+): Map<string, string> {
   const out = new Map<string, string>()
   for (const [name, schema] of publishedSchemas()) {
     const json = {
@@ -18,6 +41,10 @@ export function schemaFiles(brochureIds: readonly string[] = []): Map<string, st
     }
     const brochure = json.properties?.brochure
     if (name === 'product.schema.json' && brochure && brochureIds.length) brochure.enum = [...brochureIds]
+    if (images.length && listImages(json))
+      json.definitions = {
+        imageFile: { description: 'An image under content/images/.', examples: [...images] },
+      }
     out.set(name, `${JSON.stringify(json, null, 2)}\n`)
   }
   return out
@@ -30,11 +57,22 @@ export async function brochureIds(contentDir: string): Promise<string[]> {
   return (data?.brochures ?? []).map((b) => b?.id).filter((id): id is string => typeof id === 'string')
 }
 
+/** Every image file under content/images/, as content refers to it (`products/x.png`), sorted. */
+export async function imagePaths(contentDir: string): Promise<string[]> {
+  const dir = path.join(contentDir, 'images')
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])
+  return entries
+    .filter((e) => e.isFile() && /\.(svg|png|jpe?g|webp)$/i.test(e.name))
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort()
+}
+
 /** Writes the JSON Schemas editors use into `dir`; returns the names of files that changed. */
 export async function writeSchemas(dir: string, contentDir = path.dirname(dir)): Promise<string[]> {
   await mkdir(dir, { recursive: true })
   const changed: string[] = []
-  for (const [name, text] of schemaFiles(await brochureIds(contentDir))) {
+  const [ids, images] = await Promise.all([brochureIds(contentDir), imagePaths(contentDir)])
+  for (const [name, text] of schemaFiles(ids, images)) {
     const file = path.join(dir, name)
     const current = await readFile(file, 'utf8').catch(() => '')
     if (current !== text) {

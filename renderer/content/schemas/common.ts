@@ -10,9 +10,12 @@ export const Text = (description: string, options: { maxLength?: number; minLeng
   })
 
 /** Path of a source image under `content/images/`, e.g. `products/szephyr/hero.svg`. */
+/** A path under content/images/ with an image extension. */
+export const IMAGE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_./-]*\\.(svg|png|jpe?g|webp)$'
+
 export const ImageRef = (description: string) =>
   Type.String({
-    pattern: '^[A-Za-z0-9][A-Za-z0-9_./-]*\\.(svg|png|jpe?g|webp)$',
+    pattern: IMAGE_PATTERN,
     description: `${description} Path of a source image under content/images/ (.svg, .png, .jpg or .webp).`,
   })
 
