@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import type { Command } from 'commander'
 import { plural, SiteError } from '../../lib/errors.ts'
 import { buildConfig, envMistakes } from '../../renderer/config.ts'
@@ -5,6 +6,19 @@ import type { Content } from '../../renderer/content/load.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { bytes, duration, elapsed } from '../timing.ts'
 import type { VerifyReport } from '../verify/verify.ts'
+
+/**
+ * Brings the editor completions in content/schemas/ up to date with the image files and brochure ids
+ * (an added image is offered at once, and the schema test never fails on an editor's new image).
+ * Returns what to add to the images line.
+ */
+export async function completionsNote(paths: { schemas: string; content: string }): Promise<string> {
+  // Only where the project publishes schemas (test fixtures do not).
+  if (!existsSync(paths.schemas)) return ''
+  const { writeSchemas } = await import('../content/publish.ts')
+  const changed = await writeSchemas(paths.schemas, paths.content)
+  return changed.length ? `; editor completions updated in ${changed.join(', ')}` : ''
+}
 
 /** The stages' code, imported when a build runs so `site --help` loads none of it. */
 const stages = async () => {
@@ -142,7 +156,8 @@ export function register(program: Command): void {
         {
           name: 'images',
           run: async () =>
-            summaryLine(await runImages(need(), paths, { force: options.forceImages ?? false })),
+            summaryLine(await runImages(need(), paths, { force: options.forceImages ?? false })) +
+            (await completionsNote(paths)),
         },
         {
           name: 'brochures',

@@ -4,6 +4,7 @@ import type { Command } from 'commander'
 import { formatProblems, isSiteError } from '../../lib/errors.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { printError } from '../errors.ts'
+import { completionsNote } from './build.ts'
 import { intFlag } from './flags.ts'
 
 /** `site dev`: Vike's dev server, plus image re-encoding and a reload when content or artwork changes. */
@@ -44,7 +45,8 @@ export function register(program: Command): void {
       const makeImages = async () => {
         forgetContent()
         try {
-          console.log(summaryLine(await runImages(await loadContent(paths.content, { drafts: true }), paths)))
+          const made = await runImages(await loadContent(paths.content, { drafts: true }), paths)
+          console.log(summaryLine(made) + (await completionsNote(paths)))
           if (failing) console.log('The content is valid again.')
           failing = false
         } catch (error) {

@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
 import { projectPaths } from '../../renderer/paths.ts'
+import { completionsNote } from './build.ts'
 
 /** `site images`: turns the source artwork into responsive .webp files, reusing cached encodes. */
 export function register(program: Command): void {
@@ -20,10 +21,9 @@ export function register(program: Command): void {
       ])
       const paths = projectPaths(options.root)
       const content = await loadContent(paths.content)
-      console.log(
-        summaryLine(
-          await runImages(content, paths, { force: options.force ?? false, avif: options.avif ?? false }),
-        ),
+      const summary = summaryLine(
+        await runImages(content, paths, { force: options.force ?? false, avif: options.avif ?? false }),
       )
+      console.log(summary + (await completionsNote(paths)))
     })
 }
