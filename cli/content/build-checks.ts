@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import sharp from 'sharp'
 import type { Problem } from '../../lib/errors.ts'
 import { buildConfig } from '../../renderer/config.ts'
 import type { Content } from '../../renderer/content/load.ts'
@@ -26,27 +25,28 @@ export async function buildProblems(content: Content, paths: ProjectPaths): Prom
     return (await files.get(file))?.locate(pointer) ?? { line: 1, col: 1 }
   }
   const sources = collectImages(content, path.relative(paths.root, paths.content) || 'content')
+  const rasters = sources.filter((s) => !s.ref.toLowerCase().endsWith('.svg'))
   await Promise.all(
-    sources
-      .filter((s) => !s.ref.toLowerCase().endsWith('.svg'))
-      .map(async (source) => {
-        // Only the header is read: this is quick even for large photographs.
-        const width = await sharp(path.join(paths.images, source.ref))
-          .metadata()
-          .then((m) => m.width ?? 0)
-          .catch(() => undefined)
-        const smallest = source.ladder[0] ?? 0
-        if (width === undefined || width >= smallest) return
-        for (const use of source.uses)
-          problems.push({
-            file: use.file,
-            ...(await locate(use.file, use.pointer)),
-            path: use.pointer,
-            code: 'image-too-small',
-            message: `The image "${source.ref}" is ${width} px wide; this slot needs at least ${smallest} px.`,
-            hint: `export it at ${source.ladder.at(-1) ?? smallest} px wide or more, or use an SVG.`,
-          })
-      }),
+    rasters.map(async (source) => {
+      // Only the header is read: this is quick even for large photographs. The encoder is loaded
+      // here, not at the top: it takes a moment, and content drawn only in SVG never needs it.
+      const { default: sharp } = await import('sharp')
+      const width = await sharp(path.join(paths.images, source.ref))
+        .metadata()
+        .then((m) => m.width ?? 0)
+        .catch(() => undefined)
+      const smallest = source.ladder[0] ?? 0
+      if (width === undefined || width >= smallest) return
+      for (const use of source.uses)
+        problems.push({
+          file: use.file,
+          ...(await locate(use.file, use.pointer)),
+          path: use.pointer,
+          code: 'image-too-small',
+          message: `The image "${source.ref}" is ${width} px wide; this slot needs at least ${smallest} px.`,
+          hint: `export it at ${source.ladder.at(-1) ?? smallest} px wide or more, or use an SVG.`,
+        })
+    }),
   )
   const { storageBase } = buildConfig(content.site)
   if (storageBase.startsWith('/')) {

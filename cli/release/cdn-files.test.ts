@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -5,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { BuildConfig } from '../../renderer/config.ts'
 import { headersFor, parseHeadersFile } from '../../server/headers-file.ts'
 import { findRedirect, parseRedirectsFile } from '../../server/redirects-file.ts'
-import { writeCdnFiles } from './cdn-files.ts'
+import { contentSecurityPolicy, inlineScriptHashes, publicPages, writeCdnFiles } from './cdn-files.ts'
 
 const config: BuildConfig = {
   siteUrl: 'https://www.example.test',
@@ -117,5 +118,54 @@ describe('sitemap.xml', () => {
     expect(sitemap).toContain('<loc>https://www.example.test/</loc>')
     expect(sitemap).toContain('<loc>https://www.example.test/aboutus</loc>')
     expect(sitemap).not.toContain('pdf-redirect')
+  })
+})
+
+describe('the Content-Security-Policy', () => {
+  const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+  const built = (route: string, body: string) => ({
+    file: 'x.html',
+    route,
+    html: `<html><body>${body}</body></html>`,
+  })
+
+  it('hashes each executable inline script once, sorted, and no script with src or a data type', () => {
+    const pages = [
+      built('/', '<script>b()</script><script type="module">a()</script><script src="/x.js"></script>'),
+      built(
+        '/aboutus',
+        '<script type="text/javascript">c()</script><script type="application/ld+json">{}</script><script>b()</script>',
+      ),
+    ]
+    expect(inlineScriptHashes(pages)).toEqual([sha('a()'), sha('b()'), sha('c()')].sort())
+  })
+
+  it('allows only the site itself, plus the origins of absolute bases and analytics when set', () => {
+    expect(contentSecurityPolicy(config, ["'sha256-A'"])).toBe(
+      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-A'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+    )
+    const remote: BuildConfig = {
+      ...config,
+      apiBase: 'https://api.company.in/v1',
+      assetBase: 'https://cdn.company.in/media',
+      storageBase: 'https://cdn.company.in/files',
+      analyticsId: 'G-TEST',
+    }
+    expect(contentSecurityPolicy(remote, [])).toBe(
+      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' https://www.googletagmanager.com; style-src 'self' 'unsafe-inline'; img-src 'self' data: https://cdn.company.in; connect-src 'self' https://api.company.in https://www.google-analytics.com; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+    )
+  })
+
+  it('lists a page in the sitemap only when its canonical URL is its own and it is indexable', () => {
+    const head = (canonical: string, robots = '') =>
+      `<link rel="canonical" href="${canonical}">${robots && `<meta name="robots" content="${robots}">`}`
+    const pages = [
+      built('/', head(`${config.siteUrl}/`)),
+      built('/aboutus', head(`${config.siteUrl}/aboutus`)),
+      built('/copy', head(`${config.siteUrl}/aboutus`)),
+      built('/hidden', head(`${config.siteUrl}/hidden`, 'noindex, follow')),
+      built('/none', ''),
+    ]
+    expect(publicPages(pages, config.siteUrl).map((p) => p.route)).toEqual(['/', '/aboutus'])
   })
 })

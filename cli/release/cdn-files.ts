@@ -65,14 +65,26 @@ const origin = (base: string) => (/^https?:\/\//.test(base) ? new URL(base).orig
  * 'wasm-unsafe-eval' lets the site search (Pagefind) compile its WebAssembly; it allows no JavaScript eval.
  */
 export function contentSecurityPolicy(config: BuildConfig, hashes: string[]): string {
-  const extra = (...bases: string[]) => [...new Set(bases.map(origin).filter(Boolean))].join(' ')
-  const analytics = config.analyticsId ? ' https://www.googletagmanager.com' : ''
+  const origins = (...bases: string[]) => [...new Set(bases.map(origin).filter(Boolean))]
+  const analytics = (url: string) => (config.analyticsId ? [url] : [])
+  const directive = (...words: string[]) => words.join(' ')
   return [
     "default-src 'self'",
-    `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(' ')}${analytics}`.trim(),
+    directive(
+      'script-src',
+      "'self'",
+      "'wasm-unsafe-eval'",
+      ...hashes,
+      ...analytics('https://www.googletagmanager.com'),
+    ),
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: ${extra(config.assetBase, config.storageBase)}`.trim(),
-    `connect-src 'self' ${extra(config.apiBase)}${config.analyticsId ? ' https://www.google-analytics.com' : ''}`.trim(),
+    directive('img-src', "'self'", 'data:', ...origins(config.assetBase, config.storageBase)),
+    directive(
+      'connect-src',
+      "'self'",
+      ...origins(config.apiBase),
+      ...analytics('https://www.google-analytics.com'),
+    ),
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

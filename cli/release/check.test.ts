@@ -6,8 +6,8 @@ import { readContent } from '../../renderer/content/load.ts'
 import type { Site } from '../../renderer/content/schemas/site.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { createProgram } from '../index.ts'
-import { formatRelease, releaseCheck } from './check.ts'
-import { originProblems, siteUrlNotice } from './origins.ts'
+import { formatRelease, releaseCheck, releaseError } from './check.ts'
+import { originFault, originProblems, settingHint } from './origins.ts'
 import { PLACEHOLDER_CREATOR } from './placeholder-brochures.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
@@ -87,6 +87,47 @@ describe('site validate --release', () => {
     `)
   })
 
+  it('puts the settings first, each with where it was set and how to fix it, then counts everything', () => {
+    const settings = originProblems(
+      {
+        siteUrl: 'http://localhost:4173',
+        apiBase: '/api',
+        storageBase: '/storage',
+        assetBase: '/media',
+      } as Site,
+      { SITE_ASSET_BASE: 'https://cdn.example.com' },
+    )
+    const problem = {
+      file: 'content/site.yaml',
+      line: 2,
+      col: 3,
+      path: '/company',
+      code: 'example-value',
+      message: 'm',
+      hint: 'h',
+    }
+    const report = { problems: [problem], settings }
+    const [url, asset] = settings
+    if (!url || !asset) throw new Error('expected two settings')
+    expect(formatRelease(report).split('\n').slice(0, 6)).toEqual([
+      'SITE_URL  (content/site.yaml siteUrl)',
+      '  SITE_URL (the public origin of the site) is http://localhost:4173: localhost is this machine, not a public host.',
+      `  Fix: ${settingHint(url)}`,
+      'SITE_ASSET_BASE  (environment)',
+      "  SITE_ASSET_BASE (the base the images are served from) is https://cdn.example.com: cdn.example.com is an example or reserved domain, not the company's.",
+      `  Fix: ${settingHint(asset)}`,
+    ])
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      expect(releaseError(report, 'Nothing was written.')?.message).toBe(
+        'Not ready for release: 3 problems. Nothing was written.',
+      )
+      expect(releaseError({ problems: [], settings: [] }, 'x')).toBeUndefined()
+    } finally {
+      error.mockRestore()
+    }
+  })
+
   it('refuses a compliance badge without evidence; evidence or kind: feature passes', async () => {
     const root = await fixture((c) => appendFile(path.join(c, 'products/alpha.yaml'), BADGES))
     const { release: report } = await release(root)
@@ -149,11 +190,76 @@ describe('release origins', () => {
     expect(originProblems(site, { SITE_URL: '/' }).map((p) => p.variable)).toEqual(['SITE_URL'])
   })
 
-  it('a local build says where canonical links point when SITE_URL is unset, and that a release refuses it', () => {
-    expect(siteUrlNotice(site, {})).toBe(
-      'SITE_URL is not set: canonical links, the sitemap and Open Graph tags use http://localhost:4173 (siteUrl in content/site.yaml). That is fine for a local build; `site build --release` refuses it (localhost is this machine, not a public host).',
+  it.each([
+    ['https://localhost', 'localhost is this machine, not a public host'],
+    ['https://shop.localhost', 'shop.localhost is this machine, not a public host'],
+    ['https://127.0.0.2', '127.0.0.2 is a loopback address, not a public host'],
+    ['https://0.0.0.0', '0.0.0.0 is a loopback address, not a public host'],
+    ['https://[::1]', '::1 is a loopback address, not a public host'],
+    ['https://10.1.2.3', '10.1.2.3 is a private network address, not a public host'],
+    ['https://192.168.0.10', '192.168.0.10 is a private network address, not a public host'],
+    ['https://172.16.0.1', '172.16.0.1 is a private network address, not a public host'],
+    ['https://172.31.255.1', '172.31.255.1 is a private network address, not a public host'],
+    ['https://example.com', "example.com is an example or reserved domain, not the company's"],
+    ['https://www.example.org', "www.example.org is an example or reserved domain, not the company's"],
+    ['https://shop.test', "shop.test is an example or reserved domain, not the company's"],
+    ['https://x.invalid', "x.invalid is an example or reserved domain, not the company's"],
+    ['https://nas.local', "nas.local is an example or reserved domain, not the company's"],
+    ['http://www.company.in', 'http: is not encrypted; a release serves everything over https:'],
+    ['www.company.in', 'it is not an address'],
+  ])('refuses %s: %s', (value, why) => {
+    expect(originFault(value, { pathAllowed: true })).toBe(why)
+  })
+
+  it.each([
+    'https://www.company.in',
+    'https://172.32.0.1',
+    'https://172.15.0.1',
+    'https://11.0.0.1',
+    'https://1127.0.0.1.company.in',
+    'https://examples.company.in',
+    'https://company.in.example-shop.com',
+    'https://localhost.company.in',
+    'https://test.company.in',
+  ])('accepts the public origin %s', (value) => {
+    expect(originFault(value, { pathAllowed: false })).toBeUndefined()
+  })
+
+  it('takes a path only for the three bases, and `//host` is an address, not a path', () => {
+    expect(originFault('/api', { pathAllowed: true })).toBeUndefined()
+    expect(originFault('/api', { pathAllowed: false })).toBe(
+      'it is a path; the public origin must be a full https:// address',
     )
-    expect(siteUrlNotice(site, { SITE_URL: 'https://www.company.in' })).toBeUndefined()
+    expect(originFault('//cdn.example.com/media', { pathAllowed: true })).toBe('it is not an address')
+  })
+
+  it('reads the environment first (trimmed, trailing slashes dropped), then site.yaml', () => {
+    const [fromEnv] = originProblems(site, { SITE_URL: '  http://www.company.in//  ' })
+    expect(fromEnv).toMatchObject({ value: 'http://www.company.in', source: 'environment' })
+    const [blank] = originProblems(site, { SITE_URL: '   ' })
+    expect(blank).toMatchObject({ value: 'http://localhost:4173', source: 'content/site.yaml' })
+  })
+
+  it('says how to fix a setting, naming both places it can be set', () => {
+    const [url, api] = originProblems({ ...site, apiBase: 'http://127.0.0.1/api' }, {})
+    if (!url || !api) throw new Error('expected two problems')
+    expect(settingHint(url)).toBe(
+      'set SITE_URL=https://www.yourcompany.in for the build, or change siteUrl in content/site.yaml.',
+    )
+    expect(settingHint(api)).toBe(
+      'set SITE_API_BASE=<https base> for the build, or change apiBase in content/site.yaml.',
+    )
+    const [fromEnv] = originProblems(site, { SITE_URL: 'http://localhost:3000' })
+    if (!fromEnv) throw new Error('expected a problem')
+    expect(settingHint(fromEnv)).toBe(
+      'set SITE_URL to the public https address (e.g. https://www.yourcompany.in); it is set in the environment, which overrides siteUrl in content/site.yaml.',
+    )
+    const [envBase] = originProblems(
+      { ...site, siteUrl: 'https://www.company.in' },
+      { SITE_ASSET_BASE: 'http://cdn.company.in' },
+    )
+    if (!envBase) throw new Error('expected a problem')
+    expect(settingHint(envBase)).toContain('(e.g. https://cdn.yourcompany.in/...)')
   })
 })
 

@@ -68,13 +68,3 @@ export function settingHint(p: SettingProblem): string {
     ? `set ${p.variable} to the public https address (e.g. ${example}); it is set in the environment, which overrides ${p.key} in content/site.yaml.`
     : `set ${p.variable}=${p.key === 'siteUrl' ? example : '<https base>'} for the build, or change ${p.key} in content/site.yaml.`
 }
-
-/**
- * What a local build says when SITE_URL is unset: which origin it writes into canonical links, the
- * sitemap and the Open Graph tags, and that a release refuses it. Undefined when SITE_URL is set.
- */
-export function siteUrlNotice(site: Site, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (env.SITE_URL?.trim()) return undefined
-  const fault = originFault(site.siteUrl, { pathAllowed: false })
-  return `SITE_URL is not set: canonical links, the sitemap and Open Graph tags use ${site.siteUrl} (siteUrl in content/site.yaml)${fault ? `. That is fine for a local build; \`site build --release\` refuses it (${fault})` : ''}.`
-}

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { BuildConfig } from '../../renderer/config.ts'
 import { paintFirst } from '../build/paint-first.ts'
 import { writeCdnFiles } from '../release/cdn-files.ts'
-import { pageType, verifySite } from './verify.ts'
+import { localPath, pageType, verifySite } from './verify.ts'
 
 const config: BuildConfig = {
   siteUrl: 'https://example.test',
@@ -227,5 +227,110 @@ describe('site verify', () => {
       )
     })
     expect(await failures(dir)).toEqual(["/_headers (_headers): the CSP allows 'unsafe-inline' scripts"])
+  })
+
+  it('takes a title or description of only spaces as missing, and names a canonical URL on another site', async () => {
+    const dir = await site(async (d) => {
+      const html = page('/aboutus')
+        .replace(/<title>[^<]*<\/title>/, '<title>  </title>')
+        .replace(/<meta name="description"[^>]*>/, '<meta name="description" content=" ">')
+        .replace(/href="https:\/\/example\.test\/aboutus"/, 'href="https://example.test.other/aboutus"')
+      await writeFile(path.join(d, 'aboutus/index.html'), html)
+    })
+    expect((await failures(dir)).filter((f) => f.startsWith('/aboutus'))).toEqual([
+      '/aboutus (aboutus/index.html): no <title>',
+      '/aboutus (aboutus/index.html): no meta description',
+      '/aboutus (aboutus/index.html): canonical URL https://example.test.other/aboutus is not under SITE_URL https://example.test',
+    ])
+  })
+
+  it('checks every srcset candidate and every <link> but canonical, preconnect and dns-prefetch', async () => {
+    const dir = await site((d) =>
+      writeFile(
+        path.join(d, 'aboutus/index.html'),
+        page('/aboutus', {
+          head: '<link rel="preconnect" href="/gone-1"><link rel="dns-prefetch" href="/gone-2"><link rel="icon" href="/gone-3.ico"><link href="/gone-4.css">',
+          body: '<img src="/media/a.webp" srcset="  /media/a.webp   400w,/media/gone-5.webp 800w , " alt=""><script type="module">1</script>',
+        }),
+      ),
+    )
+    expect((await failures(dir)).filter((f) => f.startsWith('/aboutus'))).toEqual([
+      '/aboutus (aboutus/index.html): image /media/gone-5.webp does not resolve to a file in dist/client',
+      '/aboutus (aboutus/index.html): icon /gone-3.ico does not resolve to a file in dist/client',
+      '/aboutus (aboutus/index.html): link /gone-4.css does not resolve to a file in dist/client',
+    ])
+  })
+
+  it('resolves clean URLs as the host does: /x, /x/, /x.html and /x/index.html', async () => {
+    const links = ['/aboutus', '/aboutus/', '/customercare', '/customercare.html', '/', '/assets/app.js']
+    const dir = await site((d) =>
+      writeFile(
+        path.join(d, 'aboutus/index.html'),
+        page('/aboutus', {
+          body: [...links, '/nothing/', '/aboutus/x'].map((h) => `<a href="${h}">x</a>`).join(''),
+        }),
+      ),
+    )
+    expect((await failures(dir)).filter((f) => f.startsWith('/aboutus'))).toEqual([
+      '/aboutus (aboutus/index.html): link /nothing/ does not resolve to a file in dist/client',
+      '/aboutus (aboutus/index.html): link /aboutus/x does not resolve to a file in dist/client',
+    ])
+  })
+
+  it.each([
+    ['#top', undefined],
+    ['mailto:a@b.test', undefined],
+    ['TEL:+911234', undefined],
+    ['data:image/png;base64,AA', undefined],
+    ['javascript:void(0)', undefined],
+    ['', undefined],
+    ['https://elsewhere.test/x', undefined],
+    ['//elsewhere.test/x', undefined],
+    ['https://example.test/aboutus', '/aboutus'],
+    ['http://example.test/aboutus', undefined],
+    ['//example.test/media/a.webp', '/media/a.webp'],
+    ['media/a.webp', '/media/a.webp'],
+    ['/media/a%20b.webp?v=1#x', '/media/a b.webp'],
+  ])('localPath(%j) is %j', (url, expected) => {
+    expect(localPath(url, 'https://example.test')).toBe(expected)
+  })
+
+  it('names a page whose HTML is over its budget', async () => {
+    const dir = await site((d) =>
+      writeFile(
+        path.join(d, 'aboutus/index.html'),
+        page('/aboutus', { body: `<p>${'x'.repeat(205 * 1024)}</p>` }),
+      ),
+    )
+    expect((await failures(dir)).filter((f) => f.startsWith('/aboutus'))).toEqual([
+      '/aboutus (aboutus/index.html): its HTML is 206.2 KB; the budget is 200.0 KB',
+    ])
+  })
+
+  it('names a missing sitemap, one listing another site, and _headers without a CSP', async () => {
+    const missing = await site((d) => rm(path.join(d, 'sitemap.xml')))
+    expect(await failures(missing)).toEqual(['/sitemap.xml (sitemap.xml): missing'])
+    const foreign = await site(async (d) => {
+      const sitemap = await readFile(path.join(d, 'sitemap.xml'), 'utf8')
+      await writeFile(
+        path.join(d, 'sitemap.xml'),
+        sitemap.replace('</urlset>', '<url><loc>https://example.test.other/x</loc></url></urlset>'),
+      )
+      await writeFile(path.join(d, '_headers'), '/*\n  X-Frame-Options: DENY\n')
+    })
+    expect(await failures(foreign)).toEqual([
+      '/sitemap.xml (sitemap.xml): https://example.test.other/x is not under SITE_URL',
+      '/_headers (_headers): _headers has no Content-Security-Policy',
+    ])
+    const permanent = await site((d) =>
+      writeFile(path.join(d, '_redirects'), '/products/*  /comingsoon  301\n'),
+    )
+    expect(await failures(permanent)).toEqual([])
+    const wrong = await site((d) =>
+      writeFile(path.join(d, '_redirects'), '/products/*  /comingsoon  302 extra\n'),
+    )
+    expect(await failures(wrong)).toEqual([
+      '/_redirects (_redirects): _redirects does not send unknown /products/* to /comingsoon',
+    ])
   })
 })
