@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { Ajv } from 'ajv'
+import addFormats from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
+import { publishedSchemas } from '../../renderer/content/sources.ts'
 import { brochureIds, imagePaths, schemaFiles } from './publish.ts'
 
 describe('published JSON Schemas', () => {
@@ -38,5 +41,10 @@ describe('published JSON Schemas', () => {
     const home = JSON.parse(files.get('home.schema.json') ?? '{}')
     expect(home.definitions.imageFile.examples).toEqual(images)
     expect(JSON.parse(files.get('catalogue.schema.json') ?? '{}').definitions).toBeUndefined()
+  })
+  it('are valid JSON Schemas (the content loader compiles them without the meta-schema check)', () => {
+    const ajv = new Ajv({ strict: false, validateSchema: true })
+    addFormats.default(ajv)
+    for (const [name, schema] of publishedSchemas()) expect(ajv.validateSchema(schema), name).toBe(true)
   })
 })
