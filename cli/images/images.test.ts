@@ -165,4 +165,47 @@ describe('the image cache', () => {
     expect(new Set([base, ...changed]).size).toBe(changed.length + 1)
     expect(cacheKey(bytes, DEFAULT_SETTINGS, ladder, versions)).toBe(base)
   })
+  describe('what an encode writes', () => {
+    const encodeOne = async (ref: string, ladder: number[], settings = DEFAULT_SETTINGS) => {
+      const { paths } = await project()
+      const folders = { images: paths.images, media: paths.media, cache: path.join(paths.cache, 'images') }
+      return { paths, result: await encodeImage({ ref, ladder, slots: [], uses: [] }, folders, settings) }
+    }
+    /** A raster source with a sharp black and white edge down its middle. */
+    const raster = async (width: number, into: string) => {
+      const half = Buffer.alloc(width * 100 * 3, 255)
+      for (let y = 0; y < 100; y++) half.fill(0, y * width * 3, (y * width + width / 2) * 3)
+      await sharp(half, { raw: { width, height: 100, channels: 3 } })
+        .png()
+        .toFile(into)
+    }
+
+    it('takes a raster exactly as wide as the smallest slot, and never enlarges it', async () => {
+      const { paths } = await project()
+      await raster(480, path.join(paths.images, 'p', 'exact.png'))
+      const folders = { images: paths.images, media: paths.media, cache: path.join(paths.cache, 'images') }
+      const { entry } = await encodeImage(
+        { ref: 'p/exact.png', ladder: [480, 800], slots: [], uses: [] },
+        folders,
+        DEFAULT_SETTINGS,
+      )
+      expect(entry.widths).toEqual([480])
+      const meta = await sharp(path.join(paths.media, 'p', 'exact-480.webp')).metadata()
+      expect([meta.width, meta.height]).toEqual([480, 100])
+    })
+
+    it('encodes at the quality it is given', async () => {
+      const { paths } = await project()
+      const noise = Buffer.alloc(400 * 300 * 3)
+      for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251
+      await sharp(noise, { raw: { width: 400, height: 300, channels: 3 } })
+        .png()
+        .toFile(path.join(paths.images, 'p', 'noise.png'))
+      const folders = { images: paths.images, media: paths.media, cache: path.join(paths.cache, 'images') }
+      const source = { ref: 'p/noise.png', ladder: [400], slots: [], uses: [] }
+      const high = await encodeImage(source, folders, { ...DEFAULT_SETTINGS, quality: 95 })
+      const low = await encodeImage(source, folders, { ...DEFAULT_SETTINGS, quality: 20 })
+      expect(low.outBytes).toBeLessThan(high.outBytes / 2)
+    })
+  })
 })
