@@ -10,6 +10,7 @@ import type { About, Domain, Home, Privacy, WebAndCloud } from './schemas/pages.
 import type { Product } from './schemas/product.ts'
 import type { Brochure, Site } from './schemas/site.ts'
 import { PRIVACY, PRODUCT_SCHEMA, PRODUCTS_DIR, SINGLE_FILES } from './sources.ts'
+import { openValidCache, type ValidCache, validKey } from './valid-cache.ts'
 
 /** A product record with the slug its file name gives it. */
 export type ProductEntry = Product & { slug: string }
@@ -53,6 +54,34 @@ export async function readContent(
   contentDir: string,
   projectRoot = path.dirname(contentDir),
 ): Promise<ContentReport> {
+  const cache = await openValidCache(projectRoot)
+  try {
+    return await readAll(contentDir, projectRoot, cache)
+  } finally {
+    await cache.save()
+  }
+}
+
+/** A file's positions, parsed only if something asks where a field is (a cross-file problem). */
+function locatedLater(source: string): LocatedYaml {
+  let yaml: LocatedYaml | undefined
+  const parsed = () => {
+    yaml ??= parseYaml(source)
+    return yaml
+  }
+  return {
+    get data() {
+      return parsed().data
+    },
+    get syntaxErrors() {
+      return parsed().syntaxErrors
+    },
+    locate: (pointer, options) => parsed().locate(pointer, options),
+    text: (pointer) => parsed().text(pointer),
+  }
+}
+
+async function readAll(contentDir: string, projectRoot: string, cache: ValidCache): Promise<ContentReport> {
   const problems: Problem[] = []
   const located = new Map<string, LocatedYaml>()
   let files = 0
@@ -66,6 +95,12 @@ export async function readContent(
     })
     if (source === undefined) return { raw: undefined, valid: undefined }
     files++
+    const key = validKey(source, schema)
+    const known = cache.get(name, key)
+    if (known !== undefined) {
+      located.set(name, locatedLater(source))
+      return { raw: known, valid: known }
+    }
     const yaml = parseYaml(source)
     located.set(name, yaml)
     if (yaml.syntaxErrors.length) {
@@ -83,6 +118,7 @@ export async function readContent(
     }
     const found = schemaProblems(schema, name, yaml, yaml.data)
     problems.push(...found)
+    if (!found.length) cache.set(name, key, yaml.data)
     return { raw: yaml.data, valid: found.length ? undefined : yaml.data }
   }
 
@@ -132,7 +168,7 @@ export async function readContent(
       }),
   )
 
-  const privacy = await readPrivacy(path.join(dir, PRIVACY.file), projectRoot, problems)
+  const privacy = await readPrivacy(path.join(dir, PRIVACY.file), projectRoot, problems, cache)
   if (privacy) files++
 
   const drafts = products.filter((p) => isDraft(p.raw)).map((p) => p.slug)
@@ -271,7 +307,7 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1
 }
 
-async function readPrivacy(file: string, projectRoot: string, problems: Problem[]) {
+async function readPrivacy(file: string, projectRoot: string, problems: Problem[], cache: ValidCache) {
   const name = rel(projectRoot, file)
   const source = await readSource(file, name, problems, {
     message: 'The privacy policy does not exist.',
@@ -291,6 +327,9 @@ async function readPrivacy(file: string, projectRoot: string, problems: Problem[
     })
     return undefined
   }
+  const key = validKey(parsed.matter, PRIVACY.schema)
+  const known = cache.get(name, key)
+  if (known !== undefined) return { meta: known as Privacy, markdown: parsed.content }
   // Front matter starts on line 2, after the opening `---`.
   const yaml = parseYaml(parsed.matter)
   const shift = (p: Problem): Problem => ({ ...p, line: p.line + 1 })
@@ -312,6 +351,7 @@ async function readPrivacy(file: string, projectRoot: string, problems: Problem[
   const found = schemaProblems(PRIVACY.schema, name, yaml, yaml.data ?? {}).map(shift)
   problems.push(...found)
   if (found.length) return undefined
+  cache.set(name, key, yaml.data)
   return { meta: yaml.data as Privacy, markdown: parsed.content }
 }
 
