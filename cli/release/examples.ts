@@ -1,11 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { TSchema } from '@sinclair/typebox'
-import { LineCounter, parseDocument } from 'yaml'
 import type { Problem } from '../../lib/errors.ts'
 import { exampleValues } from '../../renderer/content/example-tag.ts'
 import { pointerSegments, YAML_OPTIONS } from '../../renderer/content/locate.ts'
 import { PRIVACY, PRODUCT_SCHEMA, PRODUCTS_DIR, SINGLE_FILES } from '../../renderer/content/sources.ts'
+import { yamlLib } from '../../renderer/content/yaml-lib.ts'
 
 /** The schema that guards a content file, by its path inside content/. */
 function schemaFor(relative: string): TSchema | undefined {
@@ -54,6 +54,7 @@ export async function exampleProblems(contentDir: string, projectRoot: string): 
       shift = 1
     }
     if (!source.includes('!example')) continue
+    const { LineCounter, parseDocument } = yamlLib()
     const lineCounter = new LineCounter()
     const doc = parseDocument(source, { ...YAML_OPTIONS, lineCounter })
     const file = path.relative(projectRoot, path.join(contentDir, relative)).split(path.sep).join('/')

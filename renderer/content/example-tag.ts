@@ -1,4 +1,5 @@
-import { type Document, isScalar, type LineCounter, type ScalarTag, visit } from 'yaml'
+import type { Document, LineCounter, ScalarTag } from 'yaml'
+import { yamlLib } from './yaml-lib.ts'
 
 /**
  * `!example` marks a content value written as a stand-in, not taken from the spec or supplied by the
@@ -26,6 +27,7 @@ export interface ExampleValue {
 /** Every value tagged `!example` in a parsed document, in file order. */
 export function exampleValues(doc: Document, lineCounter: LineCounter): ExampleValue[] {
   const found: ExampleValue[] = []
+  const { isScalar, visit } = yamlLib()
   visit(doc, {
     Scalar(key, node, ancestors) {
       if (node.tag !== EXAMPLE_TAG || key === 'key') return

@@ -1,16 +1,6 @@
-import {
-  type DocumentOptions,
-  isMap,
-  isScalar,
-  isSeq,
-  LineCounter,
-  type Node,
-  type ParseOptions,
-  parseDocument,
-  type SchemaOptions,
-  visit,
-} from 'yaml'
+import type { Document, DocumentOptions, Node, ParseOptions, SchemaOptions } from 'yaml'
 import { exampleTag } from './example-tag.ts'
+import { yamlLib } from './yaml-lib.ts'
 
 /** A parsed YAML file that can say where any field sits. */
 export interface LocatedYaml {
@@ -35,11 +25,12 @@ export function pointerSegments(pointer: string): (string | number)[] {
 
 /** "The field `x` appears twice: lines 3 and 7." for a duplicate key at `offset`, if it can be found. */
 function duplicateKeyMessage(
-  doc: ReturnType<typeof parseDocument>,
+  doc: Document,
   offset: number,
   position: (offset: number) => { line: number; col: number },
 ): string | undefined {
   let message: string | undefined
+  const { isScalar, visit } = yamlLib()
   visit(doc, {
     Map(_key, map) {
       const index = map.items.findIndex((p) => isScalar(p.key) && p.key.range?.[0] === offset)
@@ -65,6 +56,7 @@ export const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
 
 /** Parses YAML source, keeping positions so errors point at the exact line and column. */
 export function parseYaml(source: string): LocatedYaml {
+  const { isMap, isScalar, isSeq, LineCounter, parseDocument } = yamlLib()
   const lineCounter = new LineCounter()
   const doc = parseDocument(source, { ...YAML_OPTIONS, lineCounter })
   const position = (offset: number) => {
