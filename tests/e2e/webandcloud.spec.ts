@@ -99,8 +99,12 @@ test.describe('Web And Cloud Solutions', () => {
       const block = page.getByRole('heading', { level: 2 }).first()
       await expect(block).toBeVisible()
       await hydrated(page)
-      // The fallback is fetched after hydration: wait until nothing more is loading.
-      await page.waitForLoadState('networkidle')
+      // The fallback is fetched after hydration; it is running once it has set the scene's progress
+      // (scrub.ts). Waiting for the network to go quiet raced it: the heading's starting place was then
+      // read from the static layout, before pin.css applied.
+      await page.waitForFunction(
+        () => document.querySelector<HTMLElement>('.wc-pin')?.style.getPropertyValue('--wc-p') !== '',
+      )
       await firstSceneMoves(page)
     })
   }
