@@ -18,7 +18,11 @@ afterEach(async () => {
 async function project() {
   const root = await mkdtemp(path.join(tmpdir(), 'site-valid-cache-'))
   dirs.push(root)
-  await cp(FIXTURE, root, { recursive: true, filter: (src) => !src.includes(`${path.sep}.cache`) })
+  // Without a cache another test may have left in the fixture (the copy starts cold).
+  await cp(FIXTURE, root, {
+    recursive: true,
+    filter: (src) => path.relative(FIXTURE, src).split(path.sep)[0] !== '.cache',
+  })
   const content = path.join(root, 'content')
   const cacheFile = path.join(root, '.cache/content/valid.json')
   return { root, content, cacheFile, read: () => readContent(content, root) }
