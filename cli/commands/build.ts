@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import type { Command } from 'commander'
 import { plural, SiteError } from '../../lib/errors.ts'
 import { buildConfig, envMistakes } from '../../renderer/config.ts'
@@ -6,62 +5,6 @@ import type { Content } from '../../renderer/content/load.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { bytes, duration, elapsed } from '../timing.ts'
 import type { VerifyReport } from '../verify/verify.ts'
-
-/**
- * Brings the editor completions in content/schemas/ up to date with the image files and brochure ids
- * (an added image is offered at once, and the schema test never fails on an editor's new image).
- * Returns what to add to the images line.
- */
-export async function completionsNote(paths: { schemas: string; content: string }): Promise<string> {
-  // Only where the project publishes schemas (test fixtures do not).
-  if (!existsSync(paths.schemas)) return ''
-  const { writeSchemas } = await import('../content/publish.ts')
-  const changed = await writeSchemas(paths.schemas, paths.content)
-  return changed.length ? `; editor completions updated in ${changed.join(', ')}` : ''
-}
-
-/** The stages' code, imported when a build runs so `site --help` loads none of it. */
-const stages = async () => {
-  const [
-    { loadContent, readContent },
-    { renderContext },
-    { checkBrochures },
-    { prerender },
-    { runStages },
-    { runImages, summaryLine },
-    { writeCdnFiles },
-    { releaseCheck, releaseError },
-    { buildSiteIndex },
-    { printReport, verifyBuild },
-  ] = await Promise.all([
-    import('../../renderer/content/load.ts'),
-    import('../../renderer/context.ts'),
-    import('../brochures/check.ts'),
-    import('../build/prerender.ts'),
-    import('../build/stages.ts'),
-    import('../images/run.ts'),
-    import('../release/cdn-files.ts'),
-    import('../release/check.ts'),
-    import('../search/site-index.ts'),
-    import('../verify/run.ts'),
-  ])
-  return {
-    loadContent,
-    readContent,
-    renderContext,
-    checkBrochures,
-    prerender,
-    runStages,
-    runImages,
-    summaryLine,
-    writeCdnFiles,
-    releaseCheck,
-    releaseError,
-    buildSiteIndex,
-    printReport,
-    verifyBuild,
-  }
-}
 
 /**
  * What a build says when SITE_URL is not set: every canonical link, the sitemap and the social tags
@@ -103,22 +46,32 @@ export function register(program: Command): void {
           'fix the environment variable and build again.',
         )
       const start = performance.now()
-      const {
-        loadContent,
-        readContent,
-        renderContext,
-        checkBrochures,
-        prerender,
-        runStages,
-        runImages,
-        summaryLine,
-        writeCdnFiles,
-        releaseCheck,
-        releaseError,
-        buildSiteIndex,
-        printReport,
-        verifyBuild,
-      } = await stages()
+      // The stages' code, imported here so `site --help` loads none of it.
+      const [
+        { loadContent, readContent },
+        { renderContext },
+        { checkBrochures },
+        { prerender },
+        { runStages },
+        { runImages, summaryLine },
+        { writeCdnFiles },
+        { releaseCheck, releaseError },
+        { buildSiteIndex },
+        { printReport, verifyBuild },
+        { completionsNote },
+      ] = await Promise.all([
+        import('../../renderer/content/load.ts'),
+        import('../../renderer/context.ts'),
+        import('../brochures/check.ts'),
+        import('../build/prerender.ts'),
+        import('../build/stages.ts'),
+        import('../images/run.ts'),
+        import('../release/cdn-files.ts'),
+        import('../release/check.ts'),
+        import('../search/site-index.ts'),
+        import('../verify/run.ts'),
+        import('../content/publish.ts'),
+      ])
       let content: Content | undefined
       let report: VerifyReport | undefined
       const need = () => {

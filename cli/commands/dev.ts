@@ -4,7 +4,6 @@ import type { Command } from 'commander'
 import { formatProblems, isSiteError } from '../../lib/errors.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { printError } from '../errors.ts'
-import { completionsNote } from './build.ts'
 import { intFlag } from './flags.ts'
 
 /** `site dev`: Vike's dev server, plus image re-encoding and a reload when content or artwork changes. */
@@ -28,6 +27,7 @@ export function register(program: Command): void {
         { reloadContent },
         { runImages, summaryLine },
         { searchInDev },
+        { completionsNote },
       ] = await Promise.all([
         import('../../renderer/content/load.ts'),
         import('../../renderer/context.ts'),
@@ -35,6 +35,7 @@ export function register(program: Command): void {
         import('../build/vite-plugin.ts'),
         import('../images/run.ts'),
         import('../search/dev-plugin.ts'),
+        import('../content/publish.ts'),
       ])
       const paths = projectPaths()
       process.env.SITE_ROOT = paths.root

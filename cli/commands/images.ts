@@ -1,6 +1,5 @@
 import type { Command } from 'commander'
 import { projectPaths } from '../../renderer/paths.ts'
-import { completionsNote } from './build.ts'
 
 /** `site images`: turns the source artwork into responsive .webp files, reusing cached encodes. */
 export function register(program: Command): void {
@@ -15,9 +14,10 @@ export function register(program: Command): void {
       '\nEncodes are cached in .cache/images/ by source bytes and settings: an unchanged image is never encoded twice.',
     )
     .action(async (options: { force?: boolean; avif?: boolean; root?: string }) => {
-      const [{ loadContent }, { runImages, summaryLine }] = await Promise.all([
+      const [{ loadContent }, { runImages, summaryLine }, { completionsNote }] = await Promise.all([
         import('../../renderer/content/load.ts'),
         import('../images/run.ts'),
+        import('../content/publish.ts'),
       ])
       const paths = projectPaths(options.root)
       const content = await loadContent(paths.content)

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parse } from 'yaml'
@@ -81,4 +82,16 @@ export async function writeSchemas(dir: string, contentDir = path.dirname(dir)):
     }
   }
   return changed
+}
+
+/**
+ * Brings the editor completions in content/schemas/ up to date with the image files and brochure ids
+ * (an added image is offered at once, and the schema test never fails on an editor's new image), and
+ * says so in words to add to the images line. Only where the project publishes schemas (test fixtures
+ * do not).
+ */
+export async function completionsNote(paths: { schemas: string; content: string }): Promise<string> {
+  if (!existsSync(paths.schemas)) return ''
+  const changed = await writeSchemas(paths.schemas, paths.content)
+  return changed.length ? `; editor completions updated in ${changed.join(', ')}` : ''
 }
