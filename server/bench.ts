@@ -1,6 +1,11 @@
-import { Agent, createServer, request } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { type ServerProcess, spawnServer, spawnSiteServer } from './child.ts'
+import { Agent, request } from 'node:http'
+import {
+  fixtureServeArgs,
+  type ServerProcess,
+  spawnServer,
+  spawnSiteServer,
+  webhookCounter,
+} from './child.ts'
 import { openStorage } from './storage.ts'
 import { startTestPostgres } from './test-engines.ts'
 import { makeSite, VALID } from './testing.ts'
@@ -114,36 +119,14 @@ export async function benchIntakePostgres(options: BenchOptions = {}): Promise<I
   const site = await makeSite()
   const postgres = await startTestPostgres()
   const databaseUrl = await postgres.createDatabase()
-  const calls = new Map<string, number>()
-  const hook = createServer((req, res) => {
-    let text = ''
-    req.on('data', (chunk: Buffer) => {
-      text += chunk.toString()
-    })
-    req.on('end', () => {
-      const { id } = JSON.parse(text) as { id: string }
-      calls.set(id, (calls.get(id) ?? 0) + 1)
-      res.statusCode = 204
-      res.end()
-    })
-  })
-  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve))
-  const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`
+  const hook = await webhookCounter()
+  const calls = hook.calls
   const args = (name: string) => [
-    '--port',
-    '0',
-    '--root',
-    site.dir,
-    '--dist',
-    site.dist,
-    '--data',
-    `${site.data}-${name}`,
-    '--rate-limit',
-    '0',
+    ...fixtureServeArgs(site, `${site.data}-${name}`),
     '--database',
     databaseUrl,
     '--webhook',
-    hookUrl,
+    hook.url,
   ]
   const servers: ServerProcess[] = await Promise.all([spawnServer(args('a')), spawnServer(args('b'))])
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency })

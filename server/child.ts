@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -14,23 +16,40 @@ export interface ServerProcess {
   exited: Promise<number | NodeJS.Signals | null>
 }
 
+/** The `site serve` arguments for a fixture site from `makeSite()`: a free port, no rate limit. */
+export function fixtureServeArgs(site: { dir: string; dist: string }, data: string): string[] {
+  return ['--port', '0', '--root', site.dir, '--dist', site.dist, '--data', data, '--rate-limit', '0']
+}
+
 /**
  * Starts `site serve` on a fixture site from `makeSite()` (server/testing.ts), with no rate limit, on a
  * free port; `data` overrides the site's data folder.
  */
 export function spawnSiteServer(site: { dir: string; dist: string; data: string }, data = site.data) {
-  return spawnServer([
-    '--port',
-    '0',
-    '--root',
-    site.dir,
-    '--dist',
-    site.dist,
-    '--data',
-    data,
-    '--rate-limit',
-    '0',
-  ])
+  return spawnServer(fixtureServeArgs(site, data))
+}
+
+/** A webhook receiver on a free port that counts the deliveries of each submission id. */
+export async function webhookCounter(): Promise<{ url: string; calls: Map<string, number>; close(): void }> {
+  const calls = new Map<string, number>()
+  const server = createServer((request, response) => {
+    let text = ''
+    request.on('data', (chunk: Buffer) => {
+      text += chunk.toString()
+    })
+    request.on('end', () => {
+      const { id } = JSON.parse(text) as { id: string }
+      calls.set(id, (calls.get(id) ?? 0) + 1)
+      response.statusCode = 204
+      response.end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    calls,
+    close: () => server.close(),
+  }
 }
 
 /**

@@ -2,10 +2,8 @@
  * Two `site serve` processes on one PostgreSQL database, as behind a load balancer: one store, one
  * answer per Idempotency-Key, every outbox entry delivered once.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type ServerProcess, spawnServer } from './child.ts'
+import { fixtureServeArgs, type ServerProcess, spawnServer, webhookCounter } from './child.ts'
 import { openStorage } from './storage.ts'
 import { startTestPostgres, type TestPostgres } from './test-engines.ts'
 import { makeSite, postJson, type SiteFixture, VALID } from './testing.ts'
@@ -13,29 +11,15 @@ import { makeSite, postJson, type SiteFixture, VALID } from './testing.ts'
 let site: SiteFixture
 let postgres: TestPostgres
 let databaseUrl: string
-let hook: Server
-let hookUrl: string
-const delivered = new Map<string, number>()
+let hook: Awaited<ReturnType<typeof webhookCounter>> | undefined
+const delivered = () => hook?.calls ?? new Map<string, number>()
 const servers: ServerProcess[] = []
 
 beforeAll(async () => {
   site = await makeSite()
   postgres = await startTestPostgres()
   databaseUrl = await postgres.createDatabase()
-  hook = createServer((request, response) => {
-    let text = ''
-    request.on('data', (chunk: Buffer) => {
-      text += chunk.toString()
-    })
-    request.on('end', () => {
-      const { id } = JSON.parse(text) as { id: string }
-      delivered.set(id, (delivered.get(id) ?? 0) + 1)
-      response.statusCode = 204
-      response.end()
-    })
-  })
-  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve))
-  hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`
+  hook = await webhookCounter()
 }, 120_000)
 
 afterAll(async () => {
@@ -50,20 +34,11 @@ afterAll(async () => {
 
 it('shares one store: starts together, stores each submission once, delivers each entry once', async () => {
   const args = (data: string) => [
-    '--port',
-    '0',
-    '--root',
-    site.dir,
-    '--dist',
-    site.dist,
-    '--data',
-    data,
-    '--rate-limit',
-    '0',
+    ...fixtureServeArgs(site, data),
     '--database',
     databaseUrl,
     '--webhook',
-    hookUrl,
+    hook?.url ?? '',
   ]
   // Both apply the migrations at the same moment: the advisory lock lets one do it.
   servers.push(
@@ -114,8 +89,8 @@ it('shares one store: starts together, stores each submission once, delivers eac
   }
 
   const all = [...ids, ...pairIds]
-  for (let i = 0; i < 1000 && !all.every((id) => delivered.has(id)); i++)
+  for (let i = 0; i < 1000 && !all.every((id) => delivered().has(id)); i++)
     await new Promise((resolve) => setTimeout(resolve, 20))
-  expect(all.filter((id) => delivered.get(id) !== 1)).toEqual([])
-  expect(delivered.size).toBe(all.length)
+  expect(all.filter((id) => delivered().get(id) !== 1)).toEqual([])
+  expect(delivered().size).toBe(all.length)
 }, 120_000)
