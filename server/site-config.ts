@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { parse } from 'yaml'
 import { SiteError } from '../lib/errors.ts'
+import { YAML_OPTIONS } from '../renderer/content/locate.ts'
+import { yamlLib } from '../renderer/content/yaml-lib.ts'
 import type { Notifications } from './mail.ts'
 import { KINDS } from './storage.ts'
 
@@ -60,7 +61,8 @@ async function readYaml(file: string): Promise<unknown> {
     return undefined
   }
   try {
-    return parse(source)
+    // The content's own parse options: `!example` stand-ins read as their text, without a warning each.
+    return yamlLib().parse(source, YAML_OPTIONS)
   } catch (error) {
     throw new SiteError(
       'content-invalid',

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { parse } from 'yaml'
+import { YAML_OPTIONS } from '../../renderer/content/locate.ts'
 import { IMAGE_PATTERN } from '../../renderer/content/schemas/common.ts'
 import { publishedSchemas } from '../../renderer/content/sources.ts'
+import { yamlLib } from '../../renderer/content/yaml-lib.ts'
 
 /**
  * Points every image field at one `definitions.imageFile` that lists the image files as `examples`,
@@ -54,7 +55,9 @@ export function schemaFiles(
 /** The brochure ids in content/brochures.yaml, read leniently (an invalid file gives what it can). */
 export async function brochureIds(contentDir: string): Promise<string[]> {
   const text = await readFile(path.join(contentDir, 'brochures.yaml'), 'utf8').catch(() => '')
-  const data = parse(text, { uniqueKeys: false }) as { brochures?: { id?: unknown }[] } | null
+  const data = yamlLib().parse(text, { ...YAML_OPTIONS, uniqueKeys: false }) as {
+    brochures?: { id?: unknown }[]
+  } | null
   return (data?.brochures ?? []).map((b) => b?.id).filter((id): id is string => typeof id === 'string')
 }
 
