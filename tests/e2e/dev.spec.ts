@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { hydrated } from './hydrated.ts'
 
 /**
  * The content editor's loop in `site dev`: edit, see it; break, see the problem; fix, see it again.
@@ -68,4 +69,38 @@ test('a saved edit shows without a restart, a broken save shows the problem, a f
   await expect(heading).toHaveText('Embedded PC Second Save', { timeout: 30_000 })
   await save(named('Embedded PC Third Save'))
   await expect(heading).toHaveText('Embedded PC Third Save', { timeout: 30_000 })
+})
+
+test('search in site dev finds what was just saved, and no longer finds what was replaced', async ({
+  page,
+}) => {
+  const dialog = page.getByRole('dialog', { name: /search products/i })
+  const status = dialog.getByRole('status')
+  const titles = dialog.getByRole('listbox', { name: 'Search results' }).getByRole('option')
+  const query = async (term: string) => {
+    if (!(await dialog.isVisible())) await page.keyboard.press('/')
+    await dialog.getByRole('combobox', { name: /search products/i }).fill(term)
+    await expect(status).toContainText(new RegExp(`results? for “${term}”`), { timeout: 30_000 })
+  }
+
+  await save(named('Embedded PC Quokkatron'))
+  await page.goto(`${BASE}/products/embeddedpc`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Embedded PC Quokkatron', {
+    timeout: 30_000,
+  })
+  await hydrated(page)
+  await query('Quokkatron')
+  await expect(titles.first()).toContainText('Embedded PC Quokkatron')
+
+  // A second save renames it again: the page reloads, the index is rebuilt, and the page is found by
+  // its new name only.
+  await save(named('Embedded PC Wombatronic'))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Embedded PC Wombatronic', {
+    timeout: 30_000,
+  })
+  await hydrated(page)
+  await query('Wombatronic')
+  await expect(titles.first()).toContainText('Embedded PC Wombatronic')
+  await query('Quokkatron')
+  await expect(titles).toHaveCount(0)
 })
