@@ -8,6 +8,8 @@ import {
   type Kind,
   type NewSubmission,
   type OpenOptions,
+  type ReadingStorage,
+  readOnlyStorage,
   redactUrl,
   type Storage,
   StorageBusy,
@@ -217,7 +219,7 @@ function prepare(pool: Pool, location: string, salt: string, readonly: boolean):
       )
       return result.rows.map(toSubmission)
     })
-  const common = {
+  const common: ReadingStorage = {
     location,
     salt,
     list,
@@ -229,17 +231,7 @@ function prepare(pool: Pool, location: string, salt: string, readonly: boolean):
       if (!pool.ended) await pool.end()
     },
   }
-  if (readonly)
-    return {
-      ...common,
-      insert: readOnly,
-      findAnswer: readOnly,
-      purgeAnswers: readOnly,
-      claimOutbox: readOnly,
-      nextOutboxAttempt: readOnly,
-      markDelivered: readOnly,
-      markFailed: readOnly,
-    }
+  if (readonly) return readOnlyStorage(common)
 
   return {
     ...common,
@@ -361,8 +353,4 @@ function prepare(pool: Pool, location: string, salt: string, readonly: boolean):
         )
       }),
   }
-}
-
-async function readOnly(): Promise<never> {
-  throw new Error('This submissions database was opened read-only.')
 }

@@ -12,6 +12,8 @@ import {
   type Kind,
   type NewSubmission,
   type OpenOptions,
+  type ReadingStorage,
+  readOnlyStorage,
   type Storage,
   StorageBusy,
   type StoredAnswer,
@@ -199,7 +201,7 @@ function prepare(db: Database, file: string, salt: string, waitMs: number): Stor
      WHERE (@kind IS NULL OR kind = @kind) AND (@since IS NULL OR received_at >= @since) AND (@spam = 1 OR spam = 0)
      ORDER BY received_at, rowid`,
   )
-  const common = {
+  const common: ReadingStorage = {
     location: file,
     salt,
     list: (filter: Parameters<Storage['list']>[0] = {}) =>
@@ -216,17 +218,7 @@ function prepare(db: Database, file: string, salt: string, waitMs: number): Stor
       if (db.open) db.close()
     },
   }
-  if (readonly)
-    return {
-      ...common,
-      insert: readOnly,
-      findAnswer: readOnly,
-      purgeAnswers: readOnly,
-      claimOutbox: readOnly,
-      nextOutboxAttempt: readOnly,
-      markDelivered: readOnly,
-      markFailed: readOnly,
-    }
+  if (readonly) return readOnlyStorage(common)
 
   const insertSubmission = db.prepare(
     `INSERT INTO submissions (id, received_at, kind, product, payload, spam, client_hash)
@@ -317,10 +309,6 @@ function prepare(db: Database, file: string, salt: string, waitMs: number): Stor
     markFailed: (id, attempts, nextAttemptAt, error) =>
       run(() => void updateFailed.run(attempts, nextAttemptAt, error, id)),
   }
-}
-
-async function readOnly(): Promise<never> {
-  throw new Error('This submissions database was opened read-only.')
 }
 
 function ensureSalt(db: Database): string {

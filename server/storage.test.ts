@@ -130,6 +130,7 @@ describe.each(engines())('$name store', (engine: Engine) => {
       expect((await reader.list({ since: '2025-03-02T00:00:00.000Z' })).map((s) => s.id)).toEqual(['b'])
       expect((await reader.list({ spam: true })).map((s) => s.id).sort()).toEqual(['a', 'b', 's'])
       await expect(reader.insert([submission('c')])).rejects.toThrow(/read-only/)
+      await expect(reader.claimOutbox(Date.now(), 1, 1_000, ['mail'])).rejects.toThrow(/read-only/)
     } finally {
       await reader.close()
     }

@@ -97,6 +97,26 @@ export interface Storage {
   close(): Promise<void>
 }
 
+/** What a store opened read-only (`site submissions`) can do: everything that only reads. */
+export type ReadingStorage = Pick<Storage, 'location' | 'salt' | 'list' | 'durability' | 'close'>
+
+/** A store opened read-only: it reads as `reading` does, and every write rejects. */
+export function readOnlyStorage(reading: ReadingStorage): Storage {
+  const refuse = async (): Promise<never> => {
+    throw new Error('This submissions database was opened read-only.')
+  }
+  return {
+    ...reading,
+    insert: refuse,
+    findAnswer: refuse,
+    purgeAnswers: refuse,
+    claimOutbox: refuse,
+    nextOutboxAttempt: refuse,
+    markDelivered: refuse,
+    markFailed: refuse,
+  }
+}
+
 /** The database stayed locked or unreachable for longer than the bounded wait: try again later. */
 export class StorageBusy extends Error {
   override readonly name = 'StorageBusy'
