@@ -1,49 +1,16 @@
-import type { AddressInfo } from 'node:net'
-import { type ParsedMail, simpleParser } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { composeMail, mailDeliverer, type Notifications, oneLine, parseSmtpUrl } from './mail.ts'
 import type { RunningServer } from './serve.ts'
-import { makeSite, postJson, type SiteFixture, startFixtureServer, VALID } from './testing.ts'
-
-interface Received {
-  envelope: string[]
-  mail: ParsedMail
-}
-
-/** An SMTP server in this process that keeps what it receives. */
-async function smtp(): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push({ envelope: session.envelope.rcptTo.map((r) => r.address), mail })
-          callback()
-        },
-        (error: Error) => callback(error),
-      )
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
-async function eventually(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 1000; i++) {
-    if (check()) return
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  throw new Error(`never happened: ${what}`)
-}
+import {
+  eventually,
+  makeSite,
+  postJson,
+  type Received,
+  type SiteFixture,
+  smtpSink,
+  startFixtureServer,
+  VALID,
+} from './testing.ts'
 
 const NOTIFICATIONS: Notifications = {
   from: 'website@example.com',
@@ -52,13 +19,13 @@ const NOTIFICATIONS: Notifications = {
 const OPTIONS = { company: 'Kaveri Electronics', productNames: { szephyr: 'SZephyr' } }
 
 let site: SiteFixture
-let mailbox: Awaited<ReturnType<typeof smtp>>
+let mailbox: Awaited<ReturnType<typeof smtpSink>>
 let server: RunningServer
 const lines: string[] = []
 
 beforeAll(async () => {
   site = await makeSite()
-  mailbox = await smtp()
+  mailbox = await smtpSink()
   server = await startFixtureServer(site, {
     deliverers: {
       mail: await mailDeliverer({ smtpUrl: mailbox.url, notifications: NOTIFICATIONS, ...OPTIONS }),
@@ -141,7 +108,7 @@ describe('e-mail for new submissions', () => {
   })
 
   it('a dead SMTP server delays mail, never a submission, and the log names no person', async () => {
-    const dead = await smtp()
+    const dead = await smtpSink()
     await dead.close()
     const logged: string[] = []
     const other = await startFixtureServer(site, {

@@ -1,10 +1,14 @@
 /**
  * Fixtures for the server tests: a small built site, a content folder with a catalogue, valid form
- * bodies, a JSON POST helper and a server started on the fixture. Not a test file itself.
+ * bodies, a JSON POST helper, a server started on the fixture and an SMTP server that keeps what it
+ * receives. Not a test file itself.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { type ParsedMail, simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
 import { type RunningServer, type ServeOptions, startServer } from './serve.ts'
 
 export const SLUGS = ['szephyr', 'smazer', 'vidyuraksha_2.0']
@@ -128,4 +132,45 @@ export function startFixtureServer(
     log: () => {},
     ...options,
   })
+}
+
+/** An e-mail as the SMTP sink received it: the envelope's recipients and the parsed message. */
+export interface Received {
+  envelope: string[]
+  mail: ParsedMail
+}
+
+/** An SMTP server on a free port in this process that keeps what it receives (no TLS, no login). */
+export async function smtpSink(): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
+  const received: Received[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          received.push({ envelope: session.envelope.rcptTo.map((r) => r.address), mail })
+          callback()
+        },
+        (error: Error) => callback(error),
+      )
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as AddressInfo
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** Waits (up to 10 s) until `check` holds; `what` names it in the error when it never does. */
+export async function eventually(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 1000; i++) {
+    if (check()) return
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  throw new Error(`never happened: ${what}`)
 }
