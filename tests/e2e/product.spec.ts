@@ -125,6 +125,29 @@ test.describe('product page content', () => {
     await expect(page.getByText('Showing SZephyr in blue.')).toBeVisible()
   })
 
+  for (const width of [1025, 1200, 1440])
+    test(`at ${width} px every step of the six-step bar keeps to its own room`, async ({ page }) => {
+      await open(page, '/products/smartpanel', width)
+      const steps = page.getByRole('navigation', { name: 'Product sections' }).getByRole('link')
+      await expect(steps).toHaveCount(6)
+      // Each step in turn is the current one (its pill is the widest); none may reach into the next.
+      for (let current = 0; current < 6; current++) {
+        await steps.nth(current).click()
+        await expect(steps.nth(current)).toHaveAttribute('aria-current', 'step')
+        const boxes = await steps.evaluateAll((links) =>
+          links.map((a) => {
+            const r = a.getBoundingClientRect()
+            return { left: r.left, right: r.right, overflows: a.scrollWidth > a.clientWidth + 1 }
+          }),
+        )
+        for (let i = 0; i + 1 < boxes.length; i++)
+          expect(boxes[i]?.right, `step ${i + 1} ends after step ${i + 2} starts`).toBeLessThanOrEqual(
+            (boxes[i + 1]?.left ?? 0) + 0.5,
+          )
+        expect(boxes.filter((b) => b.overflows)).toEqual([])
+      }
+    })
+
   test('an unknown product ends on /comingsoon', async ({ page }) => {
     await page.goto('/products/nope')
     await expect(page).toHaveURL(/\/comingsoon$/)

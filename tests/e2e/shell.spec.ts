@@ -216,6 +216,31 @@ test.describe('Back to top', () => {
     await page.keyboard.press('Tab')
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
   })
+
+  for (const width of [360, 400, 1000, 1440])
+    test(`at ${width} px the last line of the page ends above the button, not under it`, async ({ page }) => {
+      await open(page, '/products/szephyr', width)
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      const button = page.getByRole('button', { name: 'Back to top' })
+      await expect(button).toBeVisible()
+      const line = page.getByText(/All rights reserved/)
+      await expect(line).toBeInViewport()
+      // The words themselves, not the paragraph's box, which spans the whole width.
+      const text = await line.evaluate((p) => {
+        const range = document.createRange()
+        range.selectNodeContents(p)
+        const r = range.getBoundingClientRect()
+        return { x: r.x, y: r.y, width: r.width, height: r.height }
+      })
+      const over = await button.boundingBox()
+      if (!over) throw new Error('the button has no box')
+      const overlaps =
+        text.x < over.x + over.width &&
+        over.x < text.x + text.width &&
+        text.y < over.y + over.height &&
+        over.y < text.y + text.height
+      expect(overlaps, `copyright ${JSON.stringify(text)}, button ${JSON.stringify(over)}`).toBe(false)
+    })
 })
 
 test.describe('analytics', () => {
