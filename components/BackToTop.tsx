@@ -41,7 +41,7 @@ export function BackToTop() {
       }}
     >
       <Glyph name="arrow-up" />
-      Back to top
+      <span className="back-to-top__label">Back to top</span>
     </button>
   )
 }

@@ -234,6 +234,8 @@ test.describe('Back to top', () => {
       })
       const over = await button.boundingBox()
       if (!over) throw new Error('the button has no box')
+      // On phones it is a round icon, named as before, so it hides less of what is being read.
+      if (width <= 520) expect(over.width).toBeLessThanOrEqual(48)
       const overlaps =
         text.x < over.x + over.width &&
         over.x < text.x + text.width &&
