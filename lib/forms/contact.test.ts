@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { contactSchema } from './contact.ts'
+import { object } from 'yup'
+import { contactSchema, emailField, nameField } from './contact.ts'
 import { contactFields } from './fields.ts'
 import { validateForm, validateFormSync } from './validate.ts'
 
@@ -105,6 +106,7 @@ describe('contact email', () => {
     ['upper-case .COM', 'Ravi@Example.COM'],
     ['plus and underscore', 'ravi_k+site@example.com'],
     ['subdomain', 'ravi@mail.example.com'],
+    ['digits after the first character', 'ravi2024@example1.com'],
   ])('accepts %s', async (_case, value) => {
     await expectValid('email', value)
   })
@@ -132,6 +134,18 @@ describe('contact description', () => {
     ['100 characters with inner line breaks', `${'x'.repeat(49)}\n\n${'x'.repeat(49)}`],
   ])('accepts %s', async (_case, value) => {
     await expectValid('description', value)
+  })
+})
+
+// The enquiry and warranty forms reuse these rules: each call makes a fresh rule.
+describe('nameField and emailField', () => {
+  it('give a value that is not text its own message', () => {
+    expect(
+      validateFormSync(object({ name: nameField(), email: emailField() }), { name: 7, email: 7 }),
+    ).toEqual({
+      ok: false,
+      errors: { name: 'Name must be text', email: 'Email must be text' },
+    })
   })
 })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { enquiryPayloadSchema, enquirySchema } from './enquiry.ts'
+import { object } from 'yup'
+import { enquiryPayloadSchema, enquirySchema, optionalTextField, phoneField } from './enquiry.ts'
 import { enquiryFields } from './fields.ts'
 import { validateForm, validateFormSync } from './validate.ts'
 
@@ -181,10 +182,11 @@ describe('enquiry form', () => {
 })
 
 describe('enquiry payload (server side)', () => {
-  const schema = enquiryPayloadSchema(['szephyr', 'smazer'])
+  // Built in each test, not once per file: the rules are made when the schema is.
+  const payload = () => enquiryPayloadSchema(['szephyr', 'smazer'])
 
   it('adds a known product_name to the cleaned form', async () => {
-    expect(await validateForm(schema, { ...valid, product_name: 'smazer' })).toEqual({
+    expect(await validateForm(payload(), { ...valid, product_name: 'smazer' })).toEqual({
       ok: true,
       value: { ...valid, product_name: 'smazer' },
     })
@@ -198,16 +200,62 @@ describe('enquiry payload (server side)', () => {
   ])('rejects a product_name that is %s', async (_case, product) => {
     const values: Record<string, unknown> = { ...valid }
     if (product !== ABSENT) values.product_name = product
-    expect(await validateForm(schema, values)).toEqual({
+    expect(await validateForm(payload(), values)).toEqual({
       ok: false,
       errors: { product_name: 'Unknown product' },
     })
   })
 
   it('keeps the form rules', async () => {
-    expect(await validateForm(schema, { ...valid, product_name: 'szephyr', phone: '1' })).toEqual({
+    expect(await validateForm(payload(), { ...valid, product_name: 'szephyr', phone: '1' })).toEqual({
       ok: false,
       errors: { phone: 'Phone must be 10 digits' },
     })
+  })
+})
+
+// The enquiry's phone and optional-text rules are also the warranty form's: each call makes a fresh rule.
+describe('phoneField', () => {
+  it.each([
+    ['absent', {}, 'Phone is required'],
+    ['spaces only', { phone: '   ' }, 'Phone is required'],
+    ['9 digits', { phone: '987654321' }, 'Phone must be 10 digits'],
+    ['not text', { phone: 9876543210 }, 'Phone must be text'],
+  ])('%s → %s', (_case, values, message) => {
+    expect(validateFormSync(object({ phone: phoneField() }), values)).toEqual({
+      ok: false,
+      errors: { phone: message },
+    })
+  })
+
+  it('accepts 10 digits', () => {
+    expect(validateFormSync(object({ phone: phoneField() }), { phone: '9876543210' })).toEqual({
+      ok: true,
+      value: { phone: '9876543210' },
+    })
+  })
+})
+
+describe('optionalTextField', () => {
+  const notes = () => object({ notes: optionalTextField('Notes', 5) })
+
+  it('names the field and its cap in the messages', () => {
+    expect(validateFormSync(notes(), { notes: 'abcdef' })).toEqual({
+      ok: false,
+      errors: { notes: 'Notes should not exceed 5 characters' },
+    })
+    expect(validateFormSync(notes(), { notes: 5 })).toEqual({
+      ok: false,
+      errors: { notes: 'Notes must be text' },
+    })
+  })
+
+  it.each([
+    ['at the cap', { notes: 'abcde' }, { notes: 'abcde' }],
+    ['at the cap once trimmed', { notes: ' abcde ' }, { notes: 'abcde' }],
+    ['at the cap in characters, not UTF-16 units', { notes: '😀😀😀😀😀' }, { notes: '😀😀😀😀😀' }],
+    ['absent', {}, {}],
+  ])('accepts it %s', (_case, values, value) => {
+    expect(validateFormSync(notes(), values)).toEqual({ ok: true, value })
   })
 })
