@@ -148,6 +148,10 @@ describe('isIsoDate', () => {
     ['2025-1-01', false],
     ['20250101', false],
     ['', false],
+    // Years below 100 are years, not 1900 + year (Date.UTC's reading).
+    ['0099-12-31', true],
+    ['0096-02-29', true],
+    ['0099-02-29', false],
   ])('%j → %s', (value, expected) => {
     expect(isIsoDate(value)).toBe(expected)
   })

@@ -20,7 +20,9 @@ export function isIsoDate(value: string): boolean {
   const match = ISO_DATE.exec(value)
   if (match === null) return false
   const [, year, month, day] = match.map(Number) as [number, number, number, number]
-  const date = new Date(Date.UTC(year, month - 1, day))
+  // setUTCFullYear, not Date.UTC: that reads years 0 to 99 as 1900 to 1999.
+  const date = new Date(0)
+  date.setUTCFullYear(year, month - 1, day)
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 
