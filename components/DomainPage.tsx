@@ -1,6 +1,7 @@
 import type { ImageData } from '../renderer/images.ts'
 import { ArtPicture } from './ArtPicture.tsx'
 import { Picture } from './Picture.tsx'
+import { Staged } from './Staged.tsx'
 import { StripeButton } from './StripeButton.tsx'
 import { DOMAIN_AOS } from './useScrollAnimations.ts'
 import './DomainPage.css'
@@ -62,76 +63,85 @@ export function DomainPage({ domain, heading, intro, heroImage, blocks, brochure
       </section>
 
       {blocks.map((b, i) => (
-        <section
-          key={b.id}
-          id={b.id}
-          className={`section domain-block${i % 2 ? ' section--light domain-block--flip' : ''}`}
-          aria-labelledby={`${b.id}-title`}
-        >
-          <div className="container domain-block__inner">
-            <div className="domain-block__art" data-aos={i % 2 ? 'fade-left' : 'fade-right'} {...DOMAIN_AOS}>
-              <ArtPicture
-                wide={b.image}
-                narrow={b.imageMobile}
-                narrowQuery={NARROW}
-                alt=""
-                wideSizes="46vw"
-                narrowSizes="92vw"
-              />
-            </div>
-            <div className="domain-block__copy" data-aos="fade-up" {...DOMAIN_AOS}>
-              <p className="eyebrow">
-                {String(i + 1).padStart(2, '0')} / {String(blocks.length).padStart(2, '0')}
-              </p>
-              <h2 id={`${b.id}-title`}>{b.name}</h2>
-              <p className="domain-block__text">{b.text}</p>
-              <ul className="domain-points">
-                {b.points.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-              {b.partner && (
-                <p className="domain-partner">
-                  In partnership with{' '}
-                  <a href={b.partner.url} target="_blank" rel="noopener noreferrer">
-                    {b.partner.name}
-                    <span className="visually-hidden"> (opens in a new tab)</span>
-                    <Glyph name="external" size={14} />
-                  </a>
+        <Staged key={b.id}>
+          <section
+            id={b.id}
+            className={`section domain-block${i % 2 ? ' section--light domain-block--flip' : ''}`}
+            aria-labelledby={`${b.id}-title`}
+          >
+            <div className="container domain-block__inner">
+              <div
+                className="domain-block__art"
+                data-aos={i % 2 ? 'fade-left' : 'fade-right'}
+                {...DOMAIN_AOS}
+              >
+                <ArtPicture
+                  wide={b.image}
+                  narrow={b.imageMobile}
+                  narrowQuery={NARROW}
+                  alt=""
+                  wideSizes="46vw"
+                  narrowSizes="92vw"
+                />
+              </div>
+              <div className="domain-block__copy" data-aos="fade-up" {...DOMAIN_AOS}>
+                <p className="eyebrow">
+                  {String(i + 1).padStart(2, '0')} / {String(blocks.length).padStart(2, '0')}
                 </p>
-              )}
+                <h2 id={`${b.id}-title`}>{b.name}</h2>
+                <p className="domain-block__text">{b.text}</p>
+                <ul className="domain-points">
+                  {b.points.map((p) => (
+                    <li key={p}>{p}</li>
+                  ))}
+                </ul>
+                {b.partner && (
+                  <p className="domain-partner">
+                    In partnership with{' '}
+                    <a href={b.partner.url} target="_blank" rel="noopener noreferrer">
+                      {b.partner.name}
+                      <span className="visually-hidden"> (opens in a new tab)</span>
+                      <Glyph name="external" size={14} />
+                    </a>
+                  </p>
+                )}
+              </div>
             </div>
-          </div>
-        </section>
+          </section>
+        </Staged>
       ))}
 
       {brochures.length > 0 && (
-        <section className="section domain-brochures" aria-labelledby="domain-brochures-title">
-          <div className="container">
-            <h2 id="domain-brochures-title">{domain} brochures</h2>
-            <ul className="domain-brochures__list">
-              {brochures.map((b) => (
-                <li key={b.id}>
-                  <a href={b.href}>{b.title} (PDF)</a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <Staged>
+          <section className="section domain-brochures" aria-labelledby="domain-brochures-title">
+            <div className="container">
+              <h2 id="domain-brochures-title">{domain} brochures</h2>
+              <ul className="domain-brochures__list">
+                {brochures.map((b) => (
+                  <li key={b.id}>
+                    <a href={b.href}>{b.title} (PDF)</a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </section>
+        </Staged>
       )}
 
-      <section className="section domain-cta on-dark" aria-labelledby="domain-cta-title">
-        <div className="container domain-cta__inner">
-          <div>
-            <h2 id="domain-cta-title">Talk to our {domain.toLowerCase()} team</h2>
-            <p>Share your requirements and an engineer will reply within 24 hours.</p>
+      <Staged>
+        <section className="section domain-cta on-dark" aria-labelledby="domain-cta-title">
+          <div className="container domain-cta__inner">
+            <div>
+              <h2 id="domain-cta-title">Talk to our {domain.toLowerCase()} team</h2>
+              <p>Share your requirements and an engineer will reply within 24 hours.</p>
+            </div>
+            <StripeButton href="/support">
+              <Glyph name="envelope" size={20} />
+              Contact Us
+            </StripeButton>
           </div>
-          <StripeButton href="/support">
-            <Glyph name="envelope" size={20} />
-            Contact Us
-          </StripeButton>
-        </div>
-      </section>
+        </section>
+      </Staged>
     </>
   )
 }

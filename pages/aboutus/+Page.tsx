@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useData } from 'vike-react/useData'
 import { Picture } from '../../components/Picture.tsx'
+import { Staged } from '../../components/Staged.tsx'
 import type { Data } from './+data.ts'
 import './About.css'
 import { Glyph } from '../../components/Glyph.tsx'
@@ -51,25 +52,26 @@ export default function Page() {
         content-visibility): a placeholder height would move #location while the browser scrolls to it.
       */}
       {sections.map((s, i) => (
-        <section
-          key={s.title}
-          className={`section about-story${i % 2 ? ' section--light about-story--flip' : ''}${s.image ? '' : ' about-story--text'}`}
-          aria-labelledby={`story-${i}`}
-        >
-          <div className="container about-story__inner">
-            <div className="about-story__copy" data-aos="fade-up">
-              <p className="eyebrow">{String(i + 1).padStart(2, '0')}</p>
-              <h2 id={`story-${i}`}>{s.title}</h2>
-              <p>{s.text}</p>
-              {s.link && <a href={s.link}>Read more about {s.title.toLowerCase()}</a>}
-            </div>
-            {s.image && (
-              <div className="about-story__art" data-aos={i % 2 ? 'fade-right' : 'fade-left'}>
-                <Picture image={s.image} alt="" sizes="(max-width: 1024px) 92vw, 40vw" />
+        <Staged key={s.title}>
+          <section
+            className={`section about-story${i % 2 ? ' section--light about-story--flip' : ''}${s.image ? '' : ' about-story--text'}`}
+            aria-labelledby={`story-${i}`}
+          >
+            <div className="container about-story__inner">
+              <div className="about-story__copy" data-aos="fade-up">
+                <p className="eyebrow">{String(i + 1).padStart(2, '0')}</p>
+                <h2 id={`story-${i}`}>{s.title}</h2>
+                <p>{s.text}</p>
+                {s.link && <a href={s.link}>Read more about {s.title.toLowerCase()}</a>}
               </div>
-            )}
-          </div>
-        </section>
+              {s.image && (
+                <div className="about-story__art" data-aos={i % 2 ? 'fade-right' : 'fade-left'}>
+                  <Picture image={s.image} alt="" sizes="(max-width: 1024px) 92vw, 40vw" />
+                </div>
+              )}
+            </div>
+          </section>
+        </Staged>
       ))}
 
       <section

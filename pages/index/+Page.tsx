@@ -1,6 +1,7 @@
 import { useData } from 'vike-react/useData'
 import { CardGrid } from '../../components/CardGrid.tsx'
 import { Picture } from '../../components/Picture.tsx'
+import { Staged } from '../../components/Staged.tsx'
 import { StripeButton } from '../../components/StripeButton.tsx'
 import type { Data } from './+data.ts'
 import './Home.css'
@@ -36,75 +37,85 @@ export default function Page() {
         </div>
       </section>
 
-      <section id="visionMission" className="section home-vm" aria-labelledby="vm-title">
-        <div className="container">
-          <p className="eyebrow">Who we are</p>
-          <h2 id="vm-title">Vision and mission</h2>
-          <div className="home-vm__grid">
-            <article className="home-vm__card" data-aos="fade-up">
-              <h3>
-                <span className="home-vm__icon" aria-hidden="true">
-                  <Glyph name="eye" size={20} />
-                </span>
-                Our vision
-              </h3>
-              <p>{visionMission.vision}</p>
-            </article>
-            <article className="home-vm__card" data-aos="fade-up" data-aos-delay="100">
-              <h3>
-                <span className="home-vm__icon" aria-hidden="true">
-                  <Glyph name="target" size={20} />
-                </span>
-                Our mission
-              </h3>
-              <p>{visionMission.mission}</p>
-            </article>
+      <Staged>
+        <section id="visionMission" className="section home-vm" aria-labelledby="vm-title">
+          <div className="container">
+            <p className="eyebrow">Who we are</p>
+            <h2 id="vm-title">Vision and mission</h2>
+            <div className="home-vm__grid">
+              <article className="home-vm__card" data-aos="fade-up">
+                <h3>
+                  <span className="home-vm__icon" aria-hidden="true">
+                    <Glyph name="eye" size={20} />
+                  </span>
+                  Our vision
+                </h3>
+                <p>{visionMission.vision}</p>
+              </article>
+              <article className="home-vm__card" data-aos="fade-up" data-aos-delay="100">
+                <h3>
+                  <span className="home-vm__icon" aria-hidden="true">
+                    <Glyph name="target" size={20} />
+                  </span>
+                  Our mission
+                </h3>
+                <p>{visionMission.mission}</p>
+              </article>
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      </Staged>
 
-      <section id="domains" className="section section--light home-cards" aria-labelledby="domains-title">
-        <div className="container">
-          <p className="eyebrow">Where we work</p>
-          <h2 id="domains-title">Domains</h2>
-          <p className="lead home-section-lead">
-            Four fields, one engineering team: the same care from a living room to a satellite.
-          </p>
-          <CardGrid
-            cards={domains}
-            sizes="(max-width: 640px) 92vw, (max-width: 1024.5px) 46vw, 23vw"
-            linkLabel="Explore"
-          />
-        </div>
-      </section>
-
-      <section id="solutions" className="section home-cards" aria-labelledby="solutions-title">
-        <div className="container">
-          <p className="eyebrow">What we make</p>
-          <h2 id="solutions-title">Solutions</h2>
-          <p className="lead home-section-lead">
-            Devices, networks and software, designed, built and tested by us in India.
-          </p>
-          <CardGrid
-            cards={solutions}
-            sizes="(max-width: 640px) 92vw, (max-width: 1024.5px) 46vw, 23vw"
-            linkLabel="Learn more"
-          />
-        </div>
-      </section>
-
-      <section className="section home-cta on-dark" aria-labelledby="cta-title">
-        <div className="container home-cta__inner">
-          <div>
-            <h2 id="cta-title">Planning a project?</h2>
-            <p>Tell us what you need to connect, control or monitor. Our engineers reply within 24 hours.</p>
+      <Staged>
+        <section id="domains" className="section section--light home-cards" aria-labelledby="domains-title">
+          <div className="container">
+            <p className="eyebrow">Where we work</p>
+            <h2 id="domains-title">Domains</h2>
+            <p className="lead home-section-lead">
+              Four fields, one engineering team: the same care from a living room to a satellite.
+            </p>
+            <CardGrid
+              cards={domains}
+              sizes="(max-width: 640px) 92vw, (max-width: 1024.5px) 46vw, 23vw"
+              linkLabel="Explore"
+            />
           </div>
-          <StripeButton href="/support">
-            <Glyph name="envelope" size={20} />
-            Write to us
-          </StripeButton>
-        </div>
-      </section>
+        </section>
+      </Staged>
+
+      <Staged>
+        <section id="solutions" className="section home-cards" aria-labelledby="solutions-title">
+          <div className="container">
+            <p className="eyebrow">What we make</p>
+            <h2 id="solutions-title">Solutions</h2>
+            <p className="lead home-section-lead">
+              Devices, networks and software, designed, built and tested by us in India.
+            </p>
+            <CardGrid
+              cards={solutions}
+              sizes="(max-width: 640px) 92vw, (max-width: 1024.5px) 46vw, 23vw"
+              linkLabel="Learn more"
+            />
+          </div>
+        </section>
+      </Staged>
+
+      <Staged>
+        <section className="section home-cta on-dark" aria-labelledby="cta-title">
+          <div className="container home-cta__inner">
+            <div>
+              <h2 id="cta-title">Planning a project?</h2>
+              <p>
+                Tell us what you need to connect, control or monitor. Our engineers reply within 24 hours.
+              </p>
+            </div>
+            <StripeButton href="/support">
+              <Glyph name="envelope" size={20} />
+              Write to us
+            </StripeButton>
+          </div>
+        </section>
+      </Staged>
     </>
   )
 }

@@ -1,0 +1,71 @@
+import { type ReactNode, Suspense, use, useId, useSyncExternalStore } from 'react'
+
+/**
+ * Progressive hydration (issue #13). React hydrates every dehydrated Suspense boundary that is ready
+ * in one pass and commits them together: a long product page hydrated in one long task, whatever the
+ * number of boundaries. A staged part waits, during the first hydration only, for its turn: one part per
+ * idle period of the main thread, in page order, so each commit is a short task and the browser paints
+ * and answers input in between. Until its turn a part is the server's HTML, links working as plain links.
+ * Any key press, pointer press or focus change releases every part at once, so nothing a visitor
+ * reaches for waits on the queue. Client-side navigation renders parts at once (no hydration).
+ */
+export function Staged({ children }: { children: ReactNode }) {
+  return (
+    <Suspense>
+      <Turn>{children}</Turn>
+    </Suspense>
+  )
+}
+
+function Turn({ children }: { children: ReactNode }) {
+  const id = useId()
+  // The server snapshot (true) is what React reads while hydrating; the client snapshot after.
+  const hydrating = useSyncExternalStore(subscribeNever, notHydrating, isHydrating)
+  if (hydrating && typeof window !== 'undefined') use(turn(id))
+  return children
+}
+
+const subscribeNever = () => () => {}
+const notHydrating = () => false
+const isHydrating = () => true
+
+/** Each part's turn by its id; the same promise on every retry of the same part. */
+const turns = new Map<string, Promise<void>>()
+/** Releases of the parts still waiting, in page order. */
+const waiting: (() => void)[] = []
+let queue: Promise<void> = Promise.resolve()
+
+function turn(id: string): Promise<void> {
+  let found = turns.get(id)
+  if (!found) {
+    if (turns.size === 0) releaseAllOnInput()
+    let release = () => {}
+    const mine = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    waiting.push(release)
+    // One part per idle period: the next waits until this one's turn has come and the thread is idle.
+    queue = queue.then(nextIdle).then(() => {
+      release()
+      return mine
+    })
+    found = mine
+    turns.set(id, found)
+  }
+  return found
+}
+
+const nextIdle = () =>
+  new Promise<void>((resolve) =>
+    'requestIdleCallback' in window ? requestIdleCallback(() => resolve()) : setTimeout(resolve, 16),
+  )
+
+function releaseAllOnInput() {
+  const all = () => {
+    for (const release of waiting) release()
+    for (const type of INPUT) removeEventListener(type, all, true)
+  }
+  for (const type of INPUT) addEventListener(type, all, true)
+}
+
+const INPUT = ['pointerdown', 'keydown', 'focusin'] as const
