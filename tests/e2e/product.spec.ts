@@ -148,6 +148,35 @@ test.describe('product page content', () => {
       }
     })
 
+  test('sections below the hero hydrate in idle time; the first press on one is not lost and releases them all', async ({
+    page,
+  }) => {
+    // No idle period ever comes: the sections stay the server's HTML until the visitor does something.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0
+    })
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto('/products/szephyr')
+    const waiting = () =>
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll('main section')].filter(
+            (s) => !Object.keys(s).some((key) => key.startsWith('__reactProps')),
+          ).length,
+      )
+    // The page itself (hero, step navigator) hydrates; the staged sections wait.
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('.pnav, main h1') ?? {}).some((key) => key.startsWith('__react')),
+    )
+    await page.waitForTimeout(500)
+    expect(await waiting()).toBeGreaterThan(3)
+
+    const colours = page.getByRole('group', { name: 'Choose a colour' })
+    await colours.getByRole('button', { name: 'Blue' }).click()
+    await expect(colours.getByRole('button', { name: 'Blue' })).toHaveAttribute('aria-pressed', 'true')
+    await expect.poll(waiting).toBe(0)
+  })
+
   test('an unknown product ends on /comingsoon', async ({ page }) => {
     await page.goto('/products/nope')
     await expect(page).toHaveURL(/\/comingsoon$/)
