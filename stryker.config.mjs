@@ -14,9 +14,10 @@ export default {
     'server/**/*.ts',
     'lib/**/*.ts',
     '!**/*.test.ts',
-    // Test helpers and benchmarks are not product code.
+    // Test helpers (fixtures, child processes, the SMTP sink) and benchmarks are not product code.
     '!server/testing.ts',
     '!server/bench.ts',
+    '!server/child.ts',
   ],
   coverageAnalysis: 'perTest',
   // Mutants in module-level code (constants, tables) run at import, so each one reruns every test:
