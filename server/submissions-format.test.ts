@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import type { Submission } from './storage.ts'
+import { payloadColumns, submissionsTable } from './submissions-format.ts'
+
+const row = (over: Partial<Submission> & { payload: Record<string, unknown> }): Submission => ({
+  id: 'id-1',
+  receivedAt: '2025-03-01T10:15:42.000Z',
+  kind: 'contact',
+  product: null,
+  spam: false,
+  ...over,
+})
+
+describe('the table of site submissions list', () => {
+  it('cuts a long value to its column with "…", pads short ones, and counts one submission', () => {
+    const message = 'The smart panel board resets after every power cut, twice a day.'
+    const out = submissionsTable([
+      row({ payload: { name: 'Ravi Kumar', email: 'ravi@example.com', description: message } }),
+    ])
+    const [header, rule, line, blank, count] = out.split('\n')
+    expect(header).toBe(
+      'Received (UTC)    Kind      Product                 Name                  Email                         Phone       Message',
+    )
+    expect(rule?.startsWith(`${'-'.repeat(16)}  ${'-'.repeat(8)}  `)).toBe(true)
+    // The message column is 36 characters: 35 of the text and the ellipsis.
+    expect(line).toBe(
+      [
+        '2025-03-01 10:15',
+        'contact'.padEnd(8),
+        ''.padEnd(22),
+        'Ravi Kumar'.padEnd(20),
+        'ravi@example.com'.padEnd(28),
+        ''.padEnd(10),
+        `${[...message].slice(0, 35).join('')}…`,
+      ].join('  '),
+    )
+    expect(blank).toBe('')
+    expect(count).toBe('1 submission (contact 1).')
+  })
+
+  it('shows a Spam column only when asked, and counts each kind', () => {
+    const rows = [
+      row({ id: 'a', kind: 'enquiry', product: 'szephyr', payload: { name: 'Asha', phone: '9876543210' } }),
+      row({ id: 'b', kind: 'contact', spam: true, payload: { name: 'Bot' } }),
+      row({ id: 'c', kind: 'enquiry', product: 'smazer', payload: { name: 'Lakshmi' } }),
+    ]
+    expect(submissionsTable(rows).split('\n')[0]).not.toContain('Spam')
+    const lines = submissionsTable(rows, { spam: true }).trimEnd().split('\n')
+    expect(lines[0]?.endsWith('Message                               Spam')).toBe(true)
+    expect(lines[3]?.endsWith('yes')).toBe(true)
+    expect(lines[2]?.endsWith('yes')).toBe(false)
+    expect(lines[2]).toContain('szephyr')
+    expect(lines[2]).toContain('9876543210')
+    expect(lines.at(-1)).toBe('3 submissions (enquiry 2, contact 1).')
+    expect(submissionsTable([]).trimEnd().split('\n').at(-1)).toBe('0 submissions.')
+  })
+
+  it('never passes control characters from a visitor to the terminal', () => {
+    const out = submissionsTable([row({ payload: { name: 'Eve\u001b[2J\r\nX', description: 'a\tb' } })])
+    expect(out).not.toMatch(/\p{Cc}(?<!\n)/u)
+    expect(out.split('\n')[2]).toContain('Eve [2J X')
+  })
+})
+
+describe('payloadColumns', () => {
+  it('puts known fields in form order, then others as first seen, never the product', () => {
+    const rows = [
+      row({ payload: { zeta: 1, email: 'a@example.com', product_name: 'szephyr' } }),
+      row({ payload: { alpha: 2, name: 'Asha', product: 'x' } }),
+    ]
+    expect(payloadColumns(rows)).toEqual(['name', 'email', 'zeta', 'alpha'])
+  })
+})
