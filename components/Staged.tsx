@@ -1,4 +1,5 @@
-import { type ReactNode, Suspense, use, useId, useSyncExternalStore } from 'react'
+import { type ReactNode, Suspense, use, useId } from 'react'
+import { useHydrated } from 'vike-react/useHydrated'
 
 /**
  * Progressive hydration (issue #13). React hydrates every dehydrated Suspense boundary that is ready
@@ -19,15 +20,11 @@ export function Staged({ children }: { children: ReactNode }) {
 
 function Turn({ children }: { children: ReactNode }) {
   const id = useId()
-  // The server snapshot (true) is what React reads while hydrating; the client snapshot after.
-  const hydrating = useSyncExternalStore(subscribeNever, notHydrating, isHydrating)
-  if (hydrating && typeof window !== 'undefined') use(turn(id))
+  // False on the server and while hydrating; only the browser's first hydration waits its turn.
+  const hydrated = useHydrated()
+  if (!hydrated && typeof window !== 'undefined') use(turn(id))
   return children
 }
-
-const subscribeNever = () => () => {}
-const notHydrating = () => false
-const isHydrating = () => true
 
 /** Each part's turn by its id; the same promise on every retry of the same part. */
 const turns = new Map<string, Promise<void>>()
