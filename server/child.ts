@@ -52,19 +52,30 @@ export async function webhookCounter(): Promise<{ url: string; calls: Map<string
   }
 }
 
+/** How {@link spawnServer} starts the server. */
+export interface SpawnOptions {
+  /** Added to this process's environment (SITE_SMTP_URL, SITE_DATABASE_URL, …). */
+  env?: NodeJS.ProcessEnv
+  /**
+   * Start it as the README says, `node bin/site.js serve` (the compiled CLI), rather than the server's
+   * own entry run from source (server/main.ts, the default: no CLI compile in between).
+   */
+  viaCli?: boolean
+}
+
 /**
- * Starts `site serve` (server/main.ts) in a child process with `args` (add `--port 0`) and waits for
- * the line that names its URL. Rejects with its output if it ends first.
+ * Starts `site serve` in a child process with `args` (add `--port 0`) and waits for the line that
+ * names its URL. Rejects with its output if it ends first.
  */
-export function spawnServer(args: readonly string[]): Promise<ServerProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(PROJECT, 'server', 'main.ts'), 'serve', ...args],
-    {
-      cwd: PROJECT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+export function spawnServer(args: readonly string[], options: SpawnOptions = {}): Promise<ServerProcess> {
+  const entry = options.viaCli
+    ? [path.join(PROJECT, 'bin', 'site.js')]
+    : ['--import', 'tsx', path.join(PROJECT, 'server', 'main.ts')]
+  const child = spawn(process.execPath, [...entry, 'serve', ...args], {
+    cwd: PROJECT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let text = ''
   const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
     child.on('exit', (code, signal) => resolve(signal ?? code)),

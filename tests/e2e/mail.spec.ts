@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
+import { type ServerProcess, spawnServer } from '../../server/child.ts'
 import { eventually, type Received, smtpSink } from '../../server/testing.ts'
 
 /**
@@ -10,36 +10,28 @@ import { eventually, type Received, smtpSink } from '../../server/testing.ts'
  * set, the project's own content and its `notifications:` recipients), a visitor fills a form in the
  * browser, and the people who answer receive the message with the visitor as Reply-To.
  */
-const PORT = Number(process.env.E2E_PORT ?? 4319) + 3
-const origin = `http://127.0.0.1:${PORT}`
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\*?$`))
 
 let mailbox: Awaited<ReturnType<typeof smtpSink>>
-let server: ChildProcess | undefined
+let server: ServerProcess | undefined
 let data = ''
-let output = ''
+let origin = ''
 
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   mailbox = await smtpSink()
   data = await mkdtemp(path.join(tmpdir(), 'site-mail-e2e-'))
-  server = spawn(
-    process.execPath,
-    ['bin/site.js', 'serve', '--port', String(PORT), '--data', data, '--rate-limit', '0'],
-    { env: { ...process.env, SITE_SMTP_URL: mailbox.url }, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  server.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
+  server = await spawnServer(['--port', '0', '--data', data, '--rate-limit', '0'], {
+    viaCli: true,
+    env: { SITE_SMTP_URL: mailbox.url },
   })
-  server.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-  })
-  await eventually(() => output.includes(origin), `site serve listening on ${origin}`)
+  origin = server.url
 })
 
 test.afterAll(async () => {
-  server?.kill()
+  server?.child.kill()
+  await server?.exited
   await mailbox?.close()
   if (data) await rm(data, { recursive: true, force: true })
 })

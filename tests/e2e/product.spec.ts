@@ -166,7 +166,7 @@ test.describe('product page content', () => {
       )
     // The page itself (hero, step navigator) hydrates; the staged sections wait.
     await page.waitForFunction(() =>
-      Object.keys(document.querySelector('.pnav, main h1') ?? {}).some((key) => key.startsWith('__react')),
+      Object.keys(document.querySelector('main h1') ?? {}).some((key) => key.startsWith('__react')),
     )
     await page.waitForTimeout(500)
     expect(await waiting()).toBeGreaterThan(3)
