@@ -12,7 +12,15 @@ describe('normalisePath', () => {
 
 describe('matchesKnownRoute (site-spec §2: where the footer shows)', () => {
   it('matches static routes exactly, with or without a trailing slash', () => {
-    for (const path of ['/', '/aboutus', '/aboutus/', '/support', '/customercare.html', '/space', '/comingsoon']) {
+    for (const path of [
+      '/',
+      '/aboutus',
+      '/aboutus/',
+      '/support',
+      '/customercare.html',
+      '/space',
+      '/comingsoon',
+    ]) {
       expect(matchesKnownRoute(path), path).toBe(true)
     }
     for (const path of ['/aboutusx', '/about', '/customercare', '/space/stations', '/nothing']) {
@@ -21,7 +29,12 @@ describe('matchesKnownRoute (site-spec §2: where the footer shows)', () => {
   })
 
   it('matches a parameterised route by its prefix, only with a parameter after it', () => {
-    for (const path of ['/products/szephyr', '/products/anything-new', '/productenquiry/szephyr', '/brochures/x']) {
+    for (const path of [
+      '/products/szephyr',
+      '/products/anything-new',
+      '/productenquiry/szephyr',
+      '/brochures/x',
+    ]) {
       expect(matchesKnownRoute(path), path).toBe(true)
     }
     for (const path of ['/products', '/products/', '/productsx', '/brochures', '/productenquiry/']) {
