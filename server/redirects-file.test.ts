@@ -18,6 +18,14 @@ describe('path patterns', () => {
     expect(compilePattern('/a.html').match('/aXhtml')).toBeUndefined()
     expect(compilePattern('/').match('/')).toEqual({})
   })
+
+  it('takes a colon inside a segment, or one not followed by a name, as a plain character', () => {
+    expect(compilePattern('/time:zone').match('/time:zone')).toEqual({})
+    expect(compilePattern('/time:zone').match('/timeUTC')).toBeUndefined()
+    expect(compilePattern('/a/:').match('/a/:')).toEqual({})
+    expect(compilePattern('/a/:').match('/a/b')).toBeUndefined()
+    expect(compilePattern('/a/:9').match('/a/b')).toBeUndefined()
+  })
 })
 
 // The file is parsed inside each test, not once per file: Stryker switches a planted bug on after the
