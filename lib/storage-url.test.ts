@@ -24,6 +24,9 @@ describe('storageUrl with a same-origin path base', () => {
     ['a javascript: URL', 'javascript:alert(1)'],
     ['a data: URL', 'data:application/pdf;base64,AAAA'],
     ['credentials in the address', 'https://user:pw@www.example.com/storage/x.pdf'],
+    ['a user name alone in the address', 'https://user@www.example.com/storage/x.pdf'],
+    ['a password alone in the address', 'https://:pw@www.example.com/storage/x.pdf'],
+    ['an address that cannot be parsed', 'https://[www.example.com/storage/x.pdf'],
     ['a backslash', '/storage\\..\\x.pdf'],
     ['an encoded slash that climbs out on the server', '/storage/x%2f..%2f..%2fadmin%2fx.pdf'],
     ['an upper-case encoded slash', '/storage/x%2F..%2Fy.pdf'],
@@ -51,4 +54,27 @@ describe('storageUrl with an http(s) base', () => {
     ['another port', 'https://cdn.example.net:8443/files/storage/x.pdf'],
     ['a prefix trick', 'https://cdn.example.net/files/storage-evil/x.pdf'],
   ])('refuses %s', (_what, url) => expect(allowed(url)).toBeNull())
+})
+
+describe('storageUrl with a plain http base (a local or internal file server)', () => {
+  it('allows an http file under the base and refuses the same path over https', () => {
+    const base = 'http://files.internal/storage'
+    expect(storageUrl('http://files.internal/storage/x.pdf', base, ORIGIN)?.href).toBe(
+      'http://files.internal/storage/x.pdf',
+    )
+    expect(storageUrl('https://files.internal/storage/x.pdf', base, ORIGIN)).toBeNull()
+  })
+})
+
+describe('storageUrl with a base that is not a web address', () => {
+  it.each([
+    ['an ftp base', 'ftp://files.example/storage', 'ftp://files.example/storage/x.pdf'],
+    ['a file base', 'file:///srv/storage', 'file:///srv/storage/x.pdf'],
+  ])('gives no link for %s, even to a file under it', (_what, base, url) => {
+    expect(storageUrl(url, base, ORIGIN)).toBeNull()
+  })
+
+  it('gives no link when the base cannot be parsed', () => {
+    expect(storageUrl('/storage/x.pdf', 'https://[bad', ORIGIN)).toBeNull()
+  })
 })

@@ -45,3 +45,27 @@ describe('_headers', () => {
     ])
   })
 })
+
+describe('_headers lines that are not headers', () => {
+  const headersOf = (file: string, path: string) =>
+    [...headersFor(parseHeadersFile(file), path).values()].map((h) => `${h.name}: ${h.value}`)
+
+  it('reads only lines starting with / as path lines', () => {
+    expect(parseHeadersFile(FILE).map((r) => r.path)).toEqual(['/*', '/assets/*', '/news/:slug'])
+    expect(parseHeadersFile('*\n  X-Frame-Options: DENY\n')).toEqual([])
+  })
+
+  it('ends a block at a line that is not indented, so what follows it applies nowhere', () => {
+    expect(asObject('/news/launch')).not.toHaveProperty('Ignored')
+  })
+
+  it('keeps a block going across a comment line and a blank line', () => {
+    const file = '/*\n  X-Frame-Options: DENY\n# the next one is for old browsers\n\n  X-XSS-Protection: 0\n'
+    expect(headersOf(file, '/')).toEqual(['X-Frame-Options: DENY', 'X-XSS-Protection: 0'])
+  })
+
+  it('ignores indented lines without a header name, and trims the name', () => {
+    const file = '/*\n  : no name\n  no colon at all\n  X-Frame-Options  :  DENY\n'
+    expect(headersOf(file, '/')).toEqual(['X-Frame-Options: DENY'])
+  })
+})

@@ -7,7 +7,7 @@ import {
   KEY_REUSED,
   readKey,
 } from './idempotency.ts'
-import { openStorage, type Storage } from './storage.ts'
+import { KeyTaken, openStorage, type Storage } from './storage.ts'
 import { makeSite, type SiteFixture } from './testing.ts'
 
 let site: SiteFixture
@@ -113,13 +113,60 @@ describe('idempotency against the real store', () => {
   })
 })
 
+describe('idempotency when the write fails', () => {
+  const print = fingerprint('/contactinformations', { a: 1 })
+  const stored = { fingerprint: print, status: 201, body: '{"id":"other"}' }
+
+  it('passes on a failure that is not a lost race, even when an answer for the key turns up', async () => {
+    let looked = 0
+    const once = idempotency({ findAnswer: async () => (looked++ === 0 ? undefined : stored) }).once
+    await expect(
+      once('k', print, async () => {
+        throw new Error('disk full')
+      }),
+    ).rejects.toThrow('disk full')
+  })
+
+  it('passes on a lost race whose winner cannot be found, rather than answering nothing', async () => {
+    const once = idempotency({ findAnswer: async () => undefined }).once
+    await expect(
+      once('k', print, async () => {
+        throw new KeyTaken('k')
+      }),
+    ).rejects.toBeInstanceOf(KeyTaken)
+  })
+})
+
+describe('idempotency without a key', () => {
+  it('runs every request, together or not, with no key to commit', async () => {
+    const records: unknown[] = []
+    const once = idempotency({
+      findAnswer: async () => ({ fingerprint: 'p', status: 201, body: '{"id":"stored"}' }),
+    }).once
+    const produce = async (record: unknown) => {
+      records.push(record)
+      return { status: 201, body: { id: `id-${records.length}` } }
+    }
+    const answers = await Promise.all([once(undefined, 'p', produce), once(undefined, 'p', produce)])
+    expect(answers).toEqual([
+      { status: 201, body: { id: 'id-1' } },
+      { status: 201, body: { id: 'id-2' } },
+    ])
+    expect(records).toEqual([undefined, undefined])
+  })
+})
+
 describe('keys and fingerprints', () => {
   it('reads the header: absent, valid, or malformed', () => {
     expect(readKey(undefined)).toEqual({ key: undefined })
     expect(readKey('0b7c-4e1f')).toEqual({ key: '0b7c-4e1f' })
-    expect(readKey('')).toHaveProperty('error')
-    expect(readKey('has space')).toHaveProperty('error')
-    expect(readKey(['a', 'b'])).toHaveProperty('error')
+    const malformed = {
+      error: 'The Idempotency-Key header must be one value of 1 to 255 visible ASCII characters.',
+    }
+    expect(readKey('')).toEqual(malformed)
+    expect(readKey('has space')).toEqual(malformed)
+    expect(readKey(['a', 'b'])).toEqual(malformed)
+    expect(readKey('x'.repeat(256))).toEqual(malformed)
   })
 
   it('tells different routes and bodies apart, but not the order of the fields', () => {
@@ -129,5 +176,14 @@ describe('keys and fingerprints', () => {
     )
     expect(fingerprint('/a', { x: 1 })).not.toBe(fingerprint('/b', { x: 1 }))
     expect(fingerprint('/a', { x: 1 })).not.toBe(fingerprint('/a', { x: 2 }))
+  })
+
+  it('tells lists apart by their items and their order, and from an object with the same entries', () => {
+    const of = (value: unknown) => fingerprint('/a', { x: value })
+    expect(of([1])).not.toBe(of([2]))
+    expect(of([12, 3])).not.toBe(of([1, 23]))
+    expect(of(['a', 'b'])).not.toBe(of(['b', 'a']))
+    expect(of([1, 2])).not.toBe(of({ 0: 1, 1: 2 }))
+    expect(of([{ b: 1, a: 2 }])).toBe(of([{ a: 2, b: 1 }]))
   })
 })

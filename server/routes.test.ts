@@ -1,0 +1,96 @@
+// The intake API's routes and headers, on a server started inside the test: the routes are registered
+// at start, and Stryker switches a planted bug on after beforeAll ran (docs/testing.md).
+import { describe, expect, it } from 'vitest'
+import { isAllowedOrigin } from './routes.ts'
+import { makeSite, postJson, SITE_ORIGIN, startFixtureServer, VALID } from './testing.ts'
+
+describe('isAllowedOrigin', () => {
+  it('allows no Origin, the site origin, and this server’s own origin over http or https', () => {
+    expect(isAllowedOrigin(undefined, SITE_ORIGIN, 'api.example.com')).toBe(true)
+    expect(isAllowedOrigin(SITE_ORIGIN, SITE_ORIGIN, 'api.example.com')).toBe(true)
+    expect(isAllowedOrigin('https://api.example.com', undefined, 'api.example.com')).toBe(true)
+    expect(isAllowedOrigin('http://127.0.0.1:8080', undefined, '127.0.0.1:8080')).toBe(true)
+  })
+
+  it.each([
+    ['another site', 'https://evil.example'],
+    ['this host on another scheme', 'ftp://api.example.com'],
+    ['this host in an extension page', 'chrome-extension://api.example.com'],
+    ['an opaque origin', 'null'],
+  ])('refuses %s', (_what, origin) => {
+    expect(isAllowedOrigin(origin, SITE_ORIGIN, 'api.example.com')).toBe(false)
+  })
+})
+
+describe('the intake API on a fresh server', () => {
+  it('answers each method and path as the API documents, with its headers, and counts no preflight', async () => {
+    const site = await makeSite()
+    // Six requests a minute: the four preflights below must not use any of them.
+    const server = await startFixtureServer(site, { siteOrigin: SITE_ORIGIN, rateLimit: 6 })
+    const url = `${server.url}/api/contactinformations`
+    try {
+      for (const origin of [SITE_ORIGIN, SITE_ORIGIN, SITE_ORIGIN]) {
+        const preflight = await fetch(url, { method: 'OPTIONS', headers: { origin } })
+        expect(preflight.status).toBe(204)
+        expect(preflight.headers.get('allow')).toBe('POST, OPTIONS')
+        expect(preflight.headers.get('access-control-max-age')).toBe('600')
+        expect(preflight.headers.get('access-control-expose-headers')).toBe('Retry-After')
+      }
+      const foreign = await fetch(url, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } })
+      expect(foreign.status).toBe(204)
+      expect(foreign.headers.get('access-control-max-age')).toBeNull()
+
+      const created = await postJson(url, VALID['/api/contactinformations'], { origin: SITE_ORIGIN })
+      expect(created.status).toBe(201)
+      expect(created.headers.get('cache-control')).toBe('no-store')
+      expect(created.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(created.headers.get('vary')).toBe('Origin')
+
+      const badKey = await postJson(url, VALID['/api/contactinformations'], {
+        'idempotency-key': 'has space',
+      })
+      expect(badKey.status).toBe(400)
+      expect(await badKey.json()).toEqual({
+        error: 'The Idempotency-Key header must be one value of 1 to 255 visible ASCII characters.',
+      })
+
+      for (const method of ['GET', 'HEAD']) {
+        const other = await fetch(url, { method })
+        expect(other.status).toBe(405)
+        expect(other.headers.get('allow')).toBe('POST, OPTIONS')
+      }
+      for (const [method, path] of [
+        ['GET', '/api/nope'],
+        ['DELETE', '/api'],
+      ] as const) {
+        const missing = await fetch(`${server.url}${path}`, { method })
+        expect(missing.status).toBe(404)
+        expect(await missing.json()).toEqual({ error: `There is no API endpoint at ${path}.` })
+      }
+    } finally {
+      await server.close()
+      await site.cleanup()
+    }
+  })
+
+  it('refuses a form posted from another site with 403, saying why', async () => {
+    const site = await makeSite()
+    const server = await startFixtureServer(site, { siteOrigin: SITE_ORIGIN })
+    try {
+      const response = await postJson(
+        `${server.url}/api/contactinformations`,
+        VALID['/api/contactinformations'],
+        {
+          origin: 'https://evil.example',
+        },
+      )
+      expect(response.status).toBe(403)
+      expect(await response.json()).toEqual({
+        error: 'This API takes forms only from the site itself; the Origin of this request is not allowed.',
+      })
+    } finally {
+      await server.close()
+      await site.cleanup()
+    }
+  })
+})
