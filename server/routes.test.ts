@@ -1,7 +1,10 @@
 // The intake API's routes and headers, on a server started inside the test: the routes are registered
 // at start, and Stryker switches a planted bug on after beforeAll ran (docs/testing.md).
+import path from 'node:path'
+import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { isAllowedOrigin } from './routes.ts'
+import { DATABASE_FILE } from './storage.ts'
 import { makeSite, postJson, SITE_ORIGIN, startFixtureServer, VALID } from './testing.ts'
 
 describe('isAllowedOrigin', () => {
@@ -88,6 +91,31 @@ describe('the intake API on a fresh server', () => {
       expect(await response.json()).toEqual({
         error: 'This API takes forms only from the site itself; the Origin of this request is not allowed.',
       })
+    } finally {
+      await server.close()
+      await site.cleanup()
+    }
+  })
+
+  it('stores with each submission a 22-character base64url hash of the client, never its address', async () => {
+    const site = await makeSite()
+    const server = await startFixtureServer(site)
+    try {
+      const response = await postJson(
+        `${server.url}/api/contactinformations`,
+        VALID['/api/contactinformations'],
+      )
+      expect(response.status).toBe(201)
+      const { id } = (await response.json()) as { id: string }
+      const db = new Database(path.join(site.data, DATABASE_FILE), { readonly: true })
+      try {
+        const row = db.prepare('SELECT * FROM submissions WHERE id = ?').get(id) as Record<string, unknown>
+        expect(typeof row.client_hash).toBe('string')
+        expect(row.client_hash).toMatch(/^[A-Za-z0-9_-]{22}$/)
+        expect(Object.values(row).join(' ')).not.toContain('127.0.0.1')
+      } finally {
+        db.close()
+      }
     } finally {
       await server.close()
       await site.cleanup()
