@@ -148,6 +148,55 @@ describe('first failing rule speaks', () => {
       errors: { code: 'slow first rule' },
     })
   })
+  it('places a check declared without a name where it was declared, like a named rule', async () => {
+    // Built here, not once per file: docs/testing.md (mutation testing).
+    const unnamed = { message: 'unnamed check', test: () => false }
+    const named = rule('named', 'named rule', () => false)
+    const namedFirst = object({ code: text('Code must be text').test(named).test(unnamed) })
+    const unnamedFirst = object({ code: text('Code must be text').test(unnamed).test(named) })
+    for (const [schema, message] of [
+      [namedFirst, 'named rule'],
+      [unnamedFirst, 'unnamed check'],
+    ] as const) {
+      expect(await validateForm(schema, { code: 'x' })).toEqual({ ok: false, errors: { code: message } })
+      expect(validateFormSync(schema, { code: 'x' })).toEqual({ ok: false, errors: { code: message } })
+    }
+  })
+
+  it('answers a value that is not text with the type message, not the list of choices', async () => {
+    const size = object({
+      size: text('Size must be text').oneOf(['small', 'large'], 'Choose small or large'),
+    })
+    for (const [value, message] of [
+      [42, 'Size must be text'],
+      [['small'], 'Size must be text'],
+      ['medium', 'Choose small or large'],
+    ] as const) {
+      expect(await validateForm(size, { size: value })).toEqual({ ok: false, errors: { size: message } })
+      expect(validateFormSync(size, { size: value })).toEqual({ ok: false, errors: { size: message } })
+    }
+  })
+})
+
+describe('the cleaned payload', () => {
+  it('leaves out an optional field that is undefined or null, as it leaves out one left blank', async () => {
+    // Form state in the browser: fields never touched may be undefined.
+    const values = {
+      name: 'Ravi Kumar',
+      email: 'ravi@example.com',
+      phone: '9876543210',
+      company_name: undefined,
+      company_gst: null,
+      description: '   ',
+    }
+    for (const result of [
+      await validateForm(enquirySchema, values),
+      validateFormSync(enquirySchema, values),
+    ]) {
+      expect(result.ok).toBe(true)
+      expect(Object.keys(result.ok ? result.value : {})).toEqual(['name', 'email', 'phone'])
+    }
+  })
 })
 
 describe('a broken schema', () => {
