@@ -115,8 +115,9 @@ describe('site images', () => {
       'p/b.svg',
     ])
     // Encodes and manifest all in .cache/images, the one folder CI keeps between runs.
-    expect(await readdir(paths.cache)).toEqual(['images'])
-    expect((await readdir(path.join(paths.cache, 'images'))).length).toBeGreaterThan(1)
+    const cached = (await readdir(paths.cache, { recursive: true })).filter((f) => f.endsWith('.webp'))
+    expect(cached.length).toBeGreaterThan(0)
+    expect(cached.filter((f) => !f.startsWith(`images${path.sep}`))).toEqual([])
     const files = await readdir(path.join(paths.media, 'p'))
     expect(files).toContain('a-1600.webp')
     expect(files).toContain('a.webp')
