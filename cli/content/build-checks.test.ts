@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -47,6 +47,21 @@ describe('what site validate checks for the build', () => {
         message: 'The image "p/small.png" is 479 px wide; this slot needs at least 480 px.',
         hint: 'export it at 1600 px wide or more, or use an SVG.',
       },
+    ])
+  })
+
+  it('names a product written as .yml by its own file name, at the field', async () => {
+    const { paths, content } = await project()
+    await png(100, path.join(paths.images, 'p/small.png'))
+    const yaml = path.join(paths.content, 'products/alpha.yaml')
+    await writeFile(
+      yaml,
+      (await readFile(yaml, 'utf8')).replace('headerImage: p/a.svg', 'headerImage: p/small.png'),
+    )
+    await rename(yaml, path.join(paths.content, 'products/alpha.yml'))
+    const problems = await buildProblems(await content(), paths)
+    expect(problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.path} ${p.code}`)).toEqual([
+      'content/products/alpha.yml:6:14 /headerImage image-too-small',
     ])
   })
 
