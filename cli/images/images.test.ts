@@ -147,7 +147,7 @@ describe('site images', () => {
   it('says why a source cannot be read and what to do', async () => {
     const { paths, content } = await project()
     await writeFile(path.join(paths.images, 'p', 'b.svg'), 'this is not an image')
-    const error = (await runImages(await content(), paths, { progress: false }).catch(
+    const error = (await runImages(onlyImage(await content(), 'p/b.svg'), paths, { progress: false }).catch(
       (e: unknown) => e,
     )) as SiteError
     expect(error.problems[0]?.message).toMatch(/^The image "p\/b\.svg" cannot be read: \S.*\.$/)
@@ -372,16 +372,16 @@ describe('the image cache', () => {
 
     it('encodes AVIF at the quality it is given', async () => {
       const { paths } = await project()
-      const noise = Buffer.alloc(160 * 120 * 3)
+      const noise = Buffer.alloc(120 * 90 * 3)
       for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251
-      await sharp(noise, { raw: { width: 160, height: 120, channels: 3 } })
+      await sharp(noise, { raw: { width: 120, height: 90, channels: 3 } })
         .png()
         .toFile(path.join(paths.images, 'p', 'noise.png'))
       const folders = { images: paths.images, media: paths.media, cache: path.join(paths.cache, 'images') }
-      const source = { ref: 'p/noise.png', ladder: [160], slots: [], uses: [] }
+      const source = { ref: 'p/noise.png', ladder: [120], slots: [], uses: [] }
       const size = async (quality: number) => {
         await encodeImage(source, folders, { ...DEFAULT_SETTINGS, quality, avif: true })
-        return (await stat(path.join(paths.media, 'p', 'noise-160.avif'))).size
+        return (await stat(path.join(paths.media, 'p', 'noise-120.avif'))).size
       }
       expect(await size(30)).toBeLessThan((await size(95)) / 2)
     })
