@@ -1,0 +1,111 @@
+import { cp, mkdtemp, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterEach, describe, expect, it } from 'vitest'
+import { loadContent } from '../../renderer/content/load.ts'
+import { projectPaths } from '../../renderer/paths.ts'
+import { buildProblems } from './build-checks.ts'
+
+const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
+const dirs: string[] = []
+
+/** A copy of the valid fixture with the home page's hero image set to `hero` (when given). */
+async function project(hero?: string) {
+  const root = await mkdtemp(path.join(tmpdir(), 'site-build-checks-'))
+  dirs.push(root)
+  await cp(FIXTURE, root, { recursive: true })
+  const paths = projectPaths(root)
+  if (hero) {
+    const file = path.join(paths.content, 'pages/home.yaml')
+    await writeFile(file, (await readFile(file, 'utf8')).replace('  image: p/a.svg', `  image: ${hero}`))
+  }
+  return { paths, content: () => loadContent(paths.content) }
+}
+
+/** A flat PNG `width` px wide. */
+const png = (width: number, into: string) =>
+  sharp({ create: { width, height: 100, channels: 3, background: '#123456' } })
+    .png()
+    .toFile(into)
+
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })))
+})
+
+describe('what site validate checks for the build', () => {
+  it('refuses a raster narrower than its slot, at the field, with the width to export it at', async () => {
+    const { paths, content } = await project('p/small.png')
+    await png(479, path.join(paths.images, 'p/small.png'))
+    expect(await buildProblems(await content(), paths)).toEqual([
+      {
+        file: 'content/pages/home.yaml',
+        line: 6,
+        col: 10,
+        path: '/hero/image',
+        code: 'image-too-small',
+        message: 'The image "p/small.png" is 479 px wide; this slot needs at least 480 px.',
+        hint: 'export it at 1600 px wide or more, or use an SVG.',
+      },
+    ])
+  })
+
+  it('names a product written as .yml by its own file name, at the field', async () => {
+    const { paths, content } = await project()
+    await png(100, path.join(paths.images, 'p/small.png'))
+    const yaml = path.join(paths.content, 'products/alpha.yaml')
+    await writeFile(
+      yaml,
+      (await readFile(yaml, 'utf8')).replace('headerImage: p/a.svg', 'headerImage: p/small.png'),
+    )
+    await rename(yaml, path.join(paths.content, 'products/alpha.yml'))
+    const problems = await buildProblems(await content(), paths)
+    expect(problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.path} ${p.code}`)).toEqual([
+      'content/products/alpha.yml:6:14 /headerImage image-too-small',
+    ])
+  })
+
+  it('accepts a raster exactly as wide as its slot needs, and an SVG whatever its own size', async () => {
+    const { paths, content } = await project('p/exact.png')
+    await png(480, path.join(paths.images, 'p/exact.png'))
+    // p/b.svg fills phone slots of 400 px and more; an SVG scales to any of them.
+    const svg = path.join(paths.images, 'p/b.svg')
+    await writeFile(
+      svg,
+      (await readFile(svg, 'utf8')).replace(/width="\d+" height="\d+"/, 'width="40" height="30"'),
+    )
+    expect(await buildProblems(await content(), paths)).toEqual([])
+  })
+
+  it('leaves a raster it cannot read to the build, which says why (not that it is 0 px wide)', async () => {
+    const { paths, content } = await project('p/broken.png')
+    await writeFile(path.join(paths.images, 'p/broken.png'), 'not a PNG')
+    expect(await buildProblems(await content(), paths)).toEqual([])
+  })
+
+  it('refuses a brochure whose PDF is missing at the embedded storage base, saying where to put it', async () => {
+    const { paths, content } = await project()
+    const pdf = path.join(paths.public, 'storage/brochures/UHF.pdf')
+    await unlink(pdf)
+    expect(await buildProblems(await content(), paths)).toEqual([
+      {
+        file: 'content/brochures.yaml',
+        line: 2,
+        col: 9,
+        path: '/brochures/0/id',
+        code: 'brochure-missing',
+        message: `The brochure "UHF" at /storage/brochures/UHF.pdf is missing (expected the file ${path.relative(process.cwd(), pdf)}).`,
+        hint: 'put the PDF at public/storage/brochures/UHF.pdf, or remove the brochure from this list.',
+      },
+    ])
+  })
+
+  it('leaves brochures at an http(s) storage base to `site brochures check`, and does not go online', async () => {
+    const { paths, content } = await project()
+    await unlink(path.join(paths.public, 'storage/brochures/UHF.pdf'))
+    const c = await content()
+    // Nothing listens on port 9: a check that went online would fail and report the brochure.
+    const online = { ...c, site: { ...c.site, storageBase: 'http://127.0.0.1:9/storage' } }
+    expect(await buildProblems(online, paths)).toEqual([])
+  })
+})
