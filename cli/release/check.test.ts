@@ -128,6 +128,38 @@ describe('site validate --release', () => {
     }
   })
 
+  it('refuses as release-refused, printing the report and saying what to do; settings alone end without a problem count', () => {
+    const settings = originProblems(
+      {
+        siteUrl: 'http://localhost:4173',
+        apiBase: '/api',
+        storageBase: '/storage',
+        assetBase: '/media',
+      } as Site,
+      {},
+    )
+    const printed: string[] = []
+    const error = vi.spyOn(console, 'error').mockImplementation((line: string) => printed.push(line))
+    let refusal: ReturnType<typeof releaseError>
+    try {
+      refusal = releaseError({ problems: [], settings }, 'Nothing was written.')
+    } finally {
+      error.mockRestore()
+    }
+    expect(printed).toEqual([
+      [
+        'SITE_URL  (content/site.yaml siteUrl)',
+        '  SITE_URL (the public origin of the site) is http://localhost:4173: localhost is this machine, not a public host.',
+        '  Fix: set SITE_URL=https://www.yourcompany.in for the build, or change siteUrl in content/site.yaml.',
+      ].join('\n'),
+    ])
+    expect(refusal).toMatchObject({
+      code: 'release-refused',
+      message: 'Not ready for release: 1 problem. Nothing was written.',
+      hint: 'supply the values listed above (docs/releasing.md walks through each kind), or build without --release for a local preview.',
+    })
+  })
+
   it('refuses a compliance badge without evidence; evidence or kind: feature passes', async () => {
     const root = await fixture((c) => appendFile(path.join(c, 'products/alpha.yaml'), BADGES))
     const { release: report } = await release(root)
@@ -140,6 +172,40 @@ describe('site validate --release', () => {
       .split('\n')
       .indexOf('  - name: RoHS compliant')
     expect(report.problems[0]?.line).toBe(line + 1)
+    expect(report.problems[0]).toMatchObject({
+      code: 'badge-without-evidence',
+      hint: 'add `evidence: { issuer: ..., reference: ... }` (who certified it and the certificate or report number), mark it `kind: feature` if it claims no certification, or remove it.',
+    })
+  })
+
+  it('lists example values and bare badges together by file, line and column', async () => {
+    const root = await fixture(async (c) => {
+      const twoBadges = BADGES.slice(0, BADGES.indexOf('  - name: RoHS'))
+      await appendFile(
+        path.join(c, 'products/alpha.yaml'),
+        `${twoBadges}  - { name: !example ISO 9001, logo: p/a.svg }\nbrochure: !example UHF\n`,
+      )
+      await replaceIn(
+        path.join(c, 'products/alpha.yaml'),
+        '  - label: Rating\n    value: 15A / 4000W\n',
+        '  - { label: !example Rating, value: !example 15A / 4000W }\n',
+      )
+      await replaceIn(path.join(c, 'products/alpha.yaml'), 'category: Test', 'category: !example Test')
+      await replaceIn(path.join(c, 'site.yaml'), 'company: Test Company', 'company: !example Test Company')
+    })
+    const alpha = (await readFile(path.join(root, 'content/products/alpha.yaml'), 'utf8')).split('\n')
+    const iso = alpha.findIndex((l) => l.includes('ISO 9001')) + 1
+    const rating = alpha.findIndex((l) => l.includes('label: !example Rating')) + 1
+    const report = (await release(root)).release
+    expect(report.problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.path}`)).toEqual([
+      'content/products/alpha.yaml:2:20 /category',
+      `content/products/alpha.yaml:${rating}:23 /specifications/0/label`,
+      `content/products/alpha.yaml:${rating}:47 /specifications/0/value`,
+      `content/products/alpha.yaml:${iso}:5 /partners/2`,
+      `content/products/alpha.yaml:${iso}:22 /partners/2/name`,
+      `content/products/alpha.yaml:${iso + 1}:20 /brochure`,
+      'content/site.yaml:1:19 /company',
+    ])
   })
 
   it('refuses the stand-in brochure PDFs that tools/make-brochures.mjs writes', async () => {
@@ -188,6 +254,9 @@ describe('release origins', () => {
     ).toEqual([])
     expect(originProblems({ ...site, siteUrl: 'https://www.company.in' }, {})).toEqual([])
     expect(originProblems(site, { SITE_URL: '/' }).map((p) => p.variable)).toEqual(['SITE_URL'])
+    expect(originProblems(site, { SITE_URL: '/site' }).map((p) => p.message)).toEqual([
+      'SITE_URL (the public origin of the site) is /site: it is a path; the public origin must be a full https:// address.',
+    ])
   })
 
   it.each([
@@ -205,6 +274,10 @@ describe('release origins', () => {
     ['https://shop.test', "shop.test is an example or reserved domain, not the company's"],
     ['https://x.invalid', "x.invalid is an example or reserved domain, not the company's"],
     ['https://nas.local', "nas.local is an example or reserved domain, not the company's"],
+    ['https://shop.example.co.uk', "shop.example.co.uk is an example or reserved domain, not the company's"],
+    ['https://[::]', ':: is a loopback address, not a public host'],
+    ['https://10.0.0.0', '10.0.0.0 is a private network address, not a public host'],
+    ['https://172.20.0.1', '172.20.0.1 is a private network address, not a public host'],
     ['http://www.company.in', 'http: is not encrypted; a release serves everything over https:'],
     ['www.company.in', 'it is not an address'],
   ])('refuses %s: %s', (value, why) => {
@@ -221,6 +294,11 @@ describe('release origins', () => {
     'https://company.in.example-shop.com',
     'https://localhost.company.in',
     'https://test.company.in',
+    'https://0.0.0.0.company.in',
+    'https://[2606:4700::1]',
+    'https://[::ffff:8.8.8.8]',
+    'https://8.10.0.1',
+    'https://example.com-shop.in',
   ])('accepts the public origin %s', (value) => {
     expect(originFault(value, { pathAllowed: false })).toBeUndefined()
   })

@@ -3,27 +3,42 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { BuildConfig } from '../../renderer/config.ts'
 import type { BuiltPage } from '../release/cdn-files.ts'
-import { checkOutbound, LINK_CACHE_MS, unlinkedBrochures } from './outbound.ts'
+import { outboundLinks, unlinkedBrochures } from './outbound.ts'
+
+/** checkOutbound from outbound.ts loaded fresh, so how long it trusts an answer is read while the test runs. */
+async function checkOutbound(...args: Parameters<typeof import('./outbound.ts').checkOutbound>) {
+  vi.resetModules()
+  return (await import('./outbound.ts')).checkOutbound(...args)
+}
 
 // A local server stands in for the internet: tests never leave this machine.
 const requests: string[] = []
+const agents = new Set<string | undefined>()
 let server: http.Server
 let base = ''
+/** An address where nothing listens. */
+let closed = ''
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`)
+    agents.add(req.headers['user-agent'])
     if (req.url === '/ok') return res.writeHead(200).end('ok')
     if (req.url === '/get-only') return res.writeHead(req.method === 'HEAD' ? 405 : 200).end()
     if (req.url === '/moved') return res.writeHead(301, { location: '/ok' }).end()
     if (req.url === '/moved-to-gone') return res.writeHead(302, { location: '/gone' }).end()
     if (req.url === '/slow') return // never answers
+    if (req.url === '/bad-request') return res.writeHead(400).end()
     res.writeHead(404).end('gone')
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const gone = http.createServer()
+  await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve))
+  closed = `http://127.0.0.1:${(gone.address() as AddressInfo).port}/closed`
+  await new Promise((resolve) => gone.close(resolve))
 })
 afterAll(() => {
   server.closeAllConnections()
@@ -55,17 +70,26 @@ describe('outbound links', () => {
         'https://www.company.test/x',
       ]),
       page('/space', [`${base}/gone`, `${base}/moved-to-gone`, `${base}/slow`, `${base}/ok`]),
-      page('/railways', [`${base}/gone`]),
+      page('/railways', [`${base}/gone`, `${base}/bad-request`]),
+      page('/unreachable', [closed]),
+      page('/blocked', ['http://127.0.0.1:1/blocked']),
     ]
+    requests.length = 0
     const result = await checkOutbound('/nonexistent', pages, config, { timeoutMs: 2000 })
     expect(result.failures.map((f) => `${f.page} (${f.file}): ${f.message}`)).toEqual([
+      '/blocked (blocked/index.html): link http://127.0.0.1:1/blocked could not be reached (bad port)',
+      `/railways (railways/index.html): link ${base}/bad-request answered HTTP 400`,
       `/railways (railways/index.html): link ${base}/gone answered HTTP 404`,
       `/space (space/index.html): link ${base}/gone answered HTTP 404`,
       `/space (space/index.html): link ${base}/moved-to-gone answered HTTP 404`,
       `/space (space/index.html): link ${base}/slow did not answer within 2000 ms`,
+      `/unreachable (unreachable/index.html): link ${closed} could not be reached (ECONNREFUSED)`,
     ])
-    expect(result.checked).toBe(6)
+    expect(result.checked).toBe(9)
     expect(requests).toContain('GET /get-only')
+    // A link that timed out is not asked again with GET: that would only double the wait.
+    expect(requests.filter((r) => r.endsWith('/slow'))).toEqual(['HEAD /slow'])
+    expect([...agents]).toEqual(['site-verify (link check)'])
   })
 
   it('checks the PDF behind each brochure link: on a remote storage base over the network, else in the build', async () => {
@@ -89,7 +113,7 @@ describe('outbound links', () => {
     ])
   })
 
-  it('trusts an answer for a day, and asks again about a failure every run', async () => {
+  it('trusts an answer for up to a day, and asks again about a failure every run', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'site-links-'))
     try {
       const cacheFile = path.join(dir, '.cache/links.json')
@@ -104,13 +128,38 @@ describe('outbound links', () => {
       expect(second.cached).toBe(1)
       expect(second.failures).toHaveLength(1)
       expect(requests).toEqual(['HEAD /ok', 'HEAD /gone', 'GET /gone', 'HEAD /gone', 'GET /gone'])
-      now += LINK_CACHE_MS + 1
+      const hour = 60 * 60 * 1000
+      now += 23 * hour
+      expect((await run()).cached).toBe(1)
+      now += hour
       requests.length = 0
       expect((await run()).cached).toBe(0)
       expect(requests).toContain('HEAD /ok')
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('where a page points off the site', () => {
+  it('is each other site once and the PDF of each brochure link; own pages, paths and look-alikes are not', () => {
+    const built = page('/', [
+      'https://other.test/a',
+      'https://other.test/a',
+      'HTTP://Other.test/b',
+      'https://www.company.test/x',
+      '/aboutus',
+      '/go?to=https://other.test/c',
+      '/brochures/UHF/',
+      '/brochures/Rail/page2',
+      'https://other.test/brochures/Orbit',
+    ])
+    expect(outboundLinks(built, config)).toEqual([
+      { url: 'https://other.test/a', what: 'link' },
+      { url: 'HTTP://Other.test/b', what: 'link' },
+      { url: '/storage/brochures/UHF.pdf', what: 'brochure' },
+      { url: 'https://other.test/brochures/Orbit', what: 'link' },
+    ])
   })
 })
 

@@ -1,11 +1,11 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { gzipSync } from 'node:zlib'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { BuildConfig } from '../../renderer/config.ts'
 import { paintFirst } from '../build/paint-first.ts'
 import { writeCdnFiles } from '../release/cdn-files.ts'
-import { localPath, pageType, verifySite } from './verify.ts'
 
 const config: BuildConfig = {
   siteUrl: 'https://example.test',
@@ -63,8 +63,19 @@ async function site(edit: (dir: string) => Promise<void> = async () => {}) {
   return dir
 }
 
-const failures = async (dir: string) =>
-  (await verifySite(dir, config, ROUTES)).failures.map((f) => `${f.page} (${f.file}): ${f.message}`)
+/**
+ * verify.ts loaded fresh for each check, so its budgets and route patterns (module constants) are made
+ * while the test runs, not once when this file was imported.
+ */
+async function verify() {
+  vi.resetModules()
+  return import('./verify.ts')
+}
+const verifySite = async (...args: Parameters<typeof import('./verify.ts').verifySite>) =>
+  (await verify()).verifySite(...args)
+
+const failures = async (dir: string, routes = ROUTES) =>
+  (await verifySite(dir, config, routes)).failures.map((f) => `${f.page} (${f.file}): ${f.message}`)
 
 afterEach(async () => {
   await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })))
@@ -199,10 +210,23 @@ describe('site verify', () => {
     ])
   })
 
-  it('holds each page type to its own JavaScript budget', () => {
+  it('holds each page type to its own JavaScript budget', async () => {
+    const { pageType, JS_BUDGET } = await verify()
     expect(
-      ['/', '/aboutus', '/products/szephyr', '/productenquiry/szephyr', '/support'].map(pageType),
-    ).toEqual(['page', 'page', 'product', 'form', 'form'])
+      [
+        '/',
+        '/aboutus',
+        '/products/szephyr',
+        '/productenquiry/szephyr',
+        '/support',
+        '/customercare.html',
+        '/products/support',
+        '/supporters',
+        '/old/products/szephyr',
+        '/productenquiry/',
+      ].map(pageType),
+    ).toEqual(['page', 'page', 'product', 'form', 'form', 'form', 'product', 'page', 'page', 'page'])
+    expect(JS_BUDGET).toEqual({ page: 108 * 1024, product: 112 * 1024, form: 112 * 1024 })
   })
 
   it('names a page over its JavaScript budget', async () => {
@@ -250,19 +274,28 @@ describe('site verify', () => {
         path.join(d, 'aboutus/index.html'),
         page('/aboutus', {
           head: '<link rel="preconnect" href="/gone-1"><link rel="dns-prefetch" href="/gone-2"><link rel="icon" href="/gone-3.ico"><link href="/gone-4.css">',
-          body: '<img src="/media/a.webp" srcset="  /media/a.webp   400w,/media/gone-5.webp 800w , " alt=""><script type="module">1</script>',
-        }),
+          body: '<img src="/media/a.webp" srcset="  /media/a.webp   400w,/media/gone-5.webp 800w , /media/gone-6.webp 1200w, " alt=""><script type="module">1</script>',
+        }).replace('href="https://example.test/aboutus"', 'href="https://example.test/about-us"'),
       ),
     )
     expect((await failures(dir)).filter((f) => f.startsWith('/aboutus'))).toEqual([
       '/aboutus (aboutus/index.html): image /media/gone-5.webp does not resolve to a file in dist/client',
+      '/aboutus (aboutus/index.html): image /media/gone-6.webp does not resolve to a file in dist/client',
       '/aboutus (aboutus/index.html): icon /gone-3.ico does not resolve to a file in dist/client',
       '/aboutus (aboutus/index.html): link /gone-4.css does not resolve to a file in dist/client',
     ])
   })
 
   it('resolves clean URLs as the host does: /x, /x/, /x.html and /x/index.html', async () => {
-    const links = ['/aboutus', '/aboutus/', '/customercare', '/customercare.html', '/', '/assets/app.js']
+    const links = [
+      '/aboutus',
+      '/aboutus/',
+      '/customercare',
+      '/customercare//',
+      '/customercare.html',
+      '/',
+      '/assets/app.js',
+    ]
     const dir = await site((d) =>
       writeFile(
         path.join(d, 'aboutus/index.html'),
@@ -291,8 +324,9 @@ describe('site verify', () => {
     ['//example.test/media/a.webp', '/media/a.webp'],
     ['media/a.webp', '/media/a.webp'],
     ['/media/a%20b.webp?v=1#x', '/media/a b.webp'],
-  ])('localPath(%j) is %j', (url, expected) => {
-    expect(localPath(url, 'https://example.test')).toBe(expected)
+    ['/contact?via=mailto:a@b.test', '/contact'],
+  ])('localPath(%j) is %j', async (url, expected) => {
+    expect((await verify()).localPath(url, 'https://example.test')).toBe(expected)
   })
 
   it('names a page whose HTML is over its budget', async () => {
@@ -331,6 +365,80 @@ describe('site verify', () => {
     )
     expect(await failures(wrong)).toEqual([
       '/_redirects (_redirects): _redirects does not send unknown /products/* to /comingsoon',
+    ])
+  })
+
+  it('takes a meta description without content as missing, and checks an image by its src, with or without a srcset', async () => {
+    const dir = await site((d) =>
+      writeFile(
+        path.join(d, 'aboutus/index.html'),
+        page('/aboutus', {
+          body: '<img src="/media/gone.webp" alt=""><img srcset="/media/a.webp 400w" alt="">',
+        }).replace(/<meta name="description"[^>]*>/, '<meta name="description">'),
+      ),
+    )
+    expect((await failures(dir)).filter((f) => f.startsWith('/aboutus'))).toEqual([
+      '/aboutus (aboutus/index.html): no meta description',
+      '/aboutus (aboutus/index.html): image /media/gone.webp does not resolve to a file in dist/client',
+    ])
+  })
+
+  it('counts only the scripts a page loads from this site: a missing one counts nothing, one from another host is not looked up', async () => {
+    const dir = await site(async (d) => {
+      await rm(path.join(d, 'assets/chunk.js'))
+      await writeFile(
+        path.join(d, 'aboutus/index.html'),
+        page('/aboutus', { head: '<link rel="modulepreload" href="https://cdn.elsewhere.test/vendor.js">' }),
+      )
+    })
+    const report = await verifySite(dir, config, ROUTES)
+    expect(report.failures.filter((f) => f.page === '/aboutus').map((f) => f.message)).toEqual([
+      'script /assets/chunk.js does not resolve to a file in dist/client',
+    ])
+    const appJs = gzipSync('console.log(1)', { level: 9 }).length
+    expect(report.rows.map((r) => [r.route, r.jsGzipBytes, r.jsBudget])).toEqual([
+      ['/404.html', appJs, 108 * 1024],
+      ['/aboutus', appJs, 108 * 1024],
+      ['/customercare.html', appJs, 112 * 1024],
+      ['/', appJs, 108 * 1024],
+    ])
+  })
+
+  it('passes a page of exactly 200 KB of HTML', async () => {
+    const html = page('/aboutus', { body: '<p></p>' })
+    const exact = html.replace('<p></p>', `<p>${'x'.repeat(200 * 1024 - Buffer.byteLength(html))}</p>`)
+    expect(Buffer.byteLength(exact)).toBe(200 * 1024)
+    const dir = await site((d) => writeFile(path.join(d, 'aboutus/index.html'), exact))
+    expect(await failures(dir)).toEqual([])
+  })
+
+  it('names a missing robots.txt and _headers, and a /products/* rule that is commented out; trailing spaces are fine', async () => {
+    const dir = await site(async (d) => {
+      await rm(path.join(d, 'robots.txt'))
+      await rm(path.join(d, '_headers'))
+      await writeFile(path.join(d, '_redirects'), '# /products/*  /comingsoon  302\n')
+    })
+    expect(await failures(dir)).toEqual([
+      '/robots.txt (robots.txt): robots.txt does not name https://example.test/sitemap.xml',
+      '/_redirects (_redirects): _redirects does not send unknown /products/* to /comingsoon',
+      '/_headers (_headers): _headers has no Content-Security-Policy',
+    ])
+    const spaced = await site((d) =>
+      writeFile(path.join(d, '_redirects'), '/products/*  /comingsoon  302  \n'),
+    )
+    expect(await failures(spaced)).toEqual([])
+  })
+
+  it('names a script a page requests before its first paint that is not in the build', async () => {
+    const dir = await site((d) =>
+      writeFile(
+        path.join(d, 'aboutus/index.html'),
+        page('/aboutus', { head: '<script src="/assets/old.js"></script>' }),
+      ),
+    )
+    expect(await failures(dir)).toEqual([
+      '/aboutus (aboutus/index.html): requests the script /assets/old.js before its first paint; page scripts load through the paint-first loader',
+      '/aboutus (aboutus/index.html): script /assets/old.js does not resolve to a file in dist/client',
     ])
   })
 })

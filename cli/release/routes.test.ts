@@ -1,0 +1,46 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { Content } from '../../renderer/content/load.ts'
+
+/** The module loaded fresh in each test, so its route table is built while the test runs. */
+async function routes() {
+  vi.resetModules()
+  return import('./routes.ts')
+}
+
+describe('routes a build must pre-render', () => {
+  it("are the fixed pages, the Web And Cloud page, and each product's, enquiry's and brochure's page", async () => {
+    const { expectedRoutes } = await routes()
+    const content = {
+      products: [{ slug: 'alpha' }, { slug: 'beta' }],
+      brochures: [{ id: 'UHF' }],
+    } as unknown as Content
+    expect(expectedRoutes(content)).toEqual([
+      '/',
+      '/aboutus',
+      '/support',
+      '/customercare.html',
+      '/contactinformations',
+      '/productregistration',
+      '/warrantyregistration',
+      '/privacy_policy',
+      '/comingsoon',
+      '/space',
+      '/railways',
+      '/pdf-redirect',
+      '/products/webandcloudsolutions',
+      '/products/alpha',
+      '/products/beta',
+      '/productenquiry/alpha',
+      '/productenquiry/beta',
+      '/brochures/UHF',
+    ])
+  })
+
+  it('are found as a static host serves them: / as index.html, a clean URL as a folder or a .html file', async () => {
+    const { htmlFilesFor } = await routes()
+    expect(htmlFilesFor('/')).toEqual(['index.html'])
+    expect(htmlFilesFor('/aboutus')).toEqual(['aboutus/index.html', 'aboutus.html'])
+    expect(htmlFilesFor('/products/alpha')).toEqual(['products/alpha/index.html', 'products/alpha.html'])
+    expect(htmlFilesFor('/customercare.html')).toEqual(['customercare.html'])
+  })
+})
