@@ -85,6 +85,17 @@ describe('what the server reads from content/', () => {
     await writeFile(siteYaml, 'siteUrl: https://www.example.com\n')
   })
 
+  it('names a product from its file when it is written as .yml (e-mails showed the bare slug)', async () => {
+    await mkdir(path.join(site.content, 'products'), { recursive: true })
+    const file = path.join(site.content, 'products', 'smazer.yml')
+    await writeFile(file, 'name: SMazer\n')
+    try {
+      expect((await readServerContent(site.content, {})).productNames.smazer).toBe('SMazer')
+    } finally {
+      await rm(file)
+    }
+  })
+
   it('has no CORS origin without site.yaml and SITE_URL', async () => {
     await rm(path.join(site.content, 'site.yaml'))
     expect((await readServerContent(site.content, {})).siteOrigin).toBeUndefined()

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { SiteError } from '../lib/errors.ts'
 import { YAML_OPTIONS } from '../renderer/content/locate.ts'
+import { productFile } from '../renderer/content/product-file.ts'
 import { yamlLib } from '../renderer/content/yaml-lib.ts'
 import type { Notifications } from './mail.ts'
 import { KINDS } from './storage.ts'
@@ -113,9 +114,7 @@ export async function readServerContent(
       : undefined
   const productNames: Record<string, string> = {}
   for (const slug of products as string[]) {
-    const product = (await readYaml(path.join(contentDir, 'products', `${slug}.yaml`))) as
-      | { name?: unknown }
-      | undefined
+    const product = (await readYaml(productFile(contentDir, slug))) as { name?: unknown } | undefined
     productNames[slug] = typeof product?.name === 'string' ? product.name : slug
   }
   return {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Command } from 'commander'
 import type { YAMLSeq } from 'yaml'
 import { SiteError } from '../../lib/errors.ts'
+import { productFile } from '../../renderer/content/product-file.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 
 const SLUG = /^[a-z0-9][a-z0-9_.-]*[a-z0-9]$/
@@ -25,7 +26,7 @@ export function register(program: Command): void {
       '\nIt never overwrites a file. `site validate` flags the placeholders until they are replaced.',
     )
     .action(async (slug: string, options: { root?: string }) => {
-      const [{ parseDocument }, { RESERVED_SLUGS }, { PRODUCTS_DIR, SINGLE_FILES }, { productTemplate }] =
+      const [{ parseDocument }, { RESERVED_SLUGS }, { SINGLE_FILES }, { productTemplate }] =
         await Promise.all([
           import('yaml'),
           import('../../renderer/content/checks.ts'),
@@ -33,7 +34,8 @@ export function register(program: Command): void {
           import('../scaffold/product.ts'),
         ])
       const paths = projectPaths(options.root)
-      const file = path.join(paths.content, PRODUCTS_DIR, `${slug}.yaml`)
+      // An existing x.yml is the product too: never write x.yaml beside it.
+      const file = productFile(paths.content, slug)
       const shown = path.relative(process.cwd(), file)
       if (!SLUG.test(slug) || slug.length > 80)
         throw new SiteError(

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { PLACEHOLDER, walk } from '../../renderer/content/checks.ts'
 import type { Content } from '../../renderer/content/load.ts'
-import { PRODUCTS_DIR, SINGLE_FILES } from '../../renderer/content/sources.ts'
+import { productFile } from '../../renderer/content/product-file.ts'
+import { SINGLE_FILES } from '../../renderer/content/sources.ts'
 import { LADDERS, type Slot, slotOf } from './ladders.ts'
 
 /** Where content refers to an image. */
@@ -38,9 +38,8 @@ export function collectImages(content: Content, contentFolder = 'content'): Imag
     })
   for (const product of content.products) {
     const { slug, ...record } = product
-    // The loader reads x.yml as well as x.yaml (never both): name the file that is there.
-    const ext = existsSync(path.join(content.dir, PRODUCTS_DIR, `${slug}.yml`)) ? 'yml' : 'yaml'
-    visit(`${contentFolder}/${PRODUCTS_DIR}/${slug}.${ext}`, record)
+    const file = path.relative(content.dir, productFile(content.dir, slug)).split(path.sep).join('/')
+    visit(`${contentFolder}/${file}`, record)
   }
   const pages = {
     home: content.home,

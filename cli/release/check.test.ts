@@ -1,4 +1,4 @@
-import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -176,6 +176,17 @@ describe('site validate --release', () => {
       code: 'badge-without-evidence',
       hint: 'add `evidence: { issuer: ..., reference: ... }` (who certified it and the certificate or report number), mark it `kind: feature` if it claims no certification, or remove it.',
     })
+  })
+
+  it('names a product written as .yml where its bare badge is (it read <slug>.yaml and crashed)', async () => {
+    const root = await fixture(async (c) => {
+      await appendFile(path.join(c, 'products/alpha.yaml'), BADGES)
+      await rename(path.join(c, 'products/alpha.yaml'), path.join(c, 'products/alpha.yml'))
+    })
+    const { release: report } = await release(root)
+    expect(report.problems.map((p) => `${p.file} ${p.path} ${p.code}`)).toEqual([
+      'content/products/alpha.yml /partners/2 badge-without-evidence',
+    ])
   })
 
   it('lists example values and bare badges together by file, line and column', async () => {

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -80,5 +80,16 @@ describe('site new product', () => {
       /already exists; nothing was changed/,
     )
     expect(await readFile(path.join(root, 'content/products/alpha.yaml'), 'utf8')).toBe(before)
+  })
+
+  it('refuses a slug whose product is written as .yml, writing no .yaml twin beside it', async () => {
+    const root = await project()
+    const products = path.join(root, 'content/products')
+    await rename(path.join(products, 'alpha.yaml'), path.join(products, 'alpha.yml'))
+    await expect(run('new', 'product', 'alpha', '--root', root)).rejects.toThrow(
+      /alpha\.yml already exists; nothing was changed/,
+    )
+    expect((await readdir(products)).filter((f) => f.startsWith('alpha'))).toEqual(['alpha.yml'])
+    expect((await readContent(path.join(root, 'content'), root)).problems).toEqual([])
   })
 })

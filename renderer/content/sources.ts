@@ -32,7 +32,7 @@ export const SINGLE_FILES = {
   },
 } as const satisfies Record<string, { file: string; schema: TSchema; schemaFile: string }>
 
-export const PRODUCTS_DIR = 'products'
+export { PRODUCTS_DIR } from './product-file.ts'
 export const PRODUCT_SCHEMA = { schema: ProductSchema, schemaFile: 'product.schema.json' } as const
 export const PRIVACY = {
   file: 'pages/privacy-policy.md',
