@@ -75,6 +75,26 @@ describe('annotate', () => {
     expect(text).toContain('Plugs <in>')
     expect(text).not.toContain('Play')
   })
+  it('keeps the words of adjacent elements apart, as the pre-render writes them without spaces between', async () => {
+    const { annotate, vocabulary } = await load()
+    const { text } = annotate(
+      html(
+        '<h1>Ring Convertor</h1><p>Carries <b>fibre</b> links</p><ul><li>Warranty</li><li>Covered</li></ul>',
+      ),
+      page('/x', { title: 'X', category: 'Y' }, [{ text: 'Industrial networking', weight: 6 }]),
+    )
+    expect(vocabulary([text])).toEqual([
+      'carries',
+      'convertor',
+      'covered',
+      'fibre',
+      'industrial',
+      'links',
+      'networking',
+      'ring',
+      'warranty',
+    ])
+  })
 })
 
 describe('vocabulary', () => {
