@@ -108,7 +108,7 @@ describe('searchPages', () => {
   it('lists every brochure when no product links one', async () => {
     const { searchPages } = await load()
     const ctx = context()
-    ctx.content.products = ctx.content.products.map((p) => ({ ...p, brochure: undefined }))
+    ctx.content.products = ctx.content.products.map(({ brochure: _, ...p }) => p)
     expect(searchPages(ctx).map((p) => p.route)).toEqual([
       '/',
       '/aboutus',
