@@ -198,7 +198,7 @@ describe('what a brochure check answers', () => {
     })
   })
 
-  it('says why a storage that refuses the connection could not be fetched, after asking twice', async () => {
+  it('says why a storage that refuses the connection could not be fetched', async () => {
     const closed = http.createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
