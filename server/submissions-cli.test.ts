@@ -175,3 +175,102 @@ describe('bad flags', () => {
     )
   })
 })
+
+/** Runs `site submissions ...` in-process exactly as given; returns stdout, or the error it threw. */
+async function runAs(...args: string[]): Promise<{ out: string; error?: unknown }> {
+  const program = new Command('site').exitOverride()
+  register(program)
+  let out = ''
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    out += String(chunk)
+    return true
+  })
+  try {
+    await program.parseAsync(['submissions', ...args], { from: 'user' })
+    return { out }
+  } catch (error) {
+    return { out, error }
+  } finally {
+    spy.mockRestore()
+  }
+}
+
+describe('where and what it reads', () => {
+  it('lists spam too with --spam, marked in a Spam column', async () => {
+    const lines = (await run('list', '--spam')).trimEnd().split('\n')
+    expect(lines[0]).toMatch(/\s+Message\s+Spam$/)
+    expect(lines.find((l) => l.includes('Bot'))).toMatch(/\s+yes$/)
+    expect(lines.at(-1)).toMatch(/^4 submissions/)
+  })
+
+  it('reads data/ under --root, and data/ in this project without --root or --data', async () => {
+    expect((await runAs('export', '--root', site.dir)).out).toMatch(/^id,received_at,/)
+    const { error } = await runAs('list', '--root', path.join(site.dir, 'elsewhere'))
+    expect((error as Error).message).toBe(
+      `There is no submissions database at ${path.join(site.dir, 'elsewhere', 'data', 'submissions.db')}.`,
+    )
+    const bare = await runAs('list')
+    expect((bare.error as Error).message).toBe(
+      `There is no submissions database at ${path.join(PROJECT, 'data', 'submissions.db')}.`,
+    )
+  })
+
+  it('names --database or SITE_DATABASE_URL when the URL given is not PostgreSQL', async () => {
+    const flag = await runAs('list', '--data', site.data, '--database', 'mysql://db/site')
+    expect((flag.error as SiteError).message).toBe('--database is not a PostgreSQL URL.')
+    vi.stubEnv('SITE_DATABASE_URL', 'mysql://db/site')
+    try {
+      const env = await runAs('list', '--data', site.data)
+      expect((env.error as SiteError).message).toBe('SITE_DATABASE_URL is not a PostgreSQL URL.')
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
+
+  it.each([
+    [['list', '--since', '2025-13-01'], '--since "2025-13-01" is not a date.'],
+    [['list', '--since', '2025-03-01T09:30'], '--since "2025-03-01T09:30" is not a date.'],
+    [['list', '--since', 'March 1, 2025'], '--since "March 1, 2025" is not a date.'],
+    [['list', '--kind', 'lead'], '--kind "lead" is not a kind of submission.'],
+    [['export', '--format', 'xlsx'], '--format "xlsx" is not supported.'],
+  ])('%j says which value it cannot read', async (args, message) => {
+    const { error } = await runAs(...args, '--data', site.data)
+    expect(error).toBeInstanceOf(SiteError)
+    expect((error as SiteError).message).toBe(message)
+  })
+
+  it('explains each subcommand and option in --help', async () => {
+    const help = async (...args: string[]) => {
+      const { out, error } = await runAs(...args, '--help')
+      expect((error as { code?: string }).code).toBe('commander.helpDisplayed')
+      return out.replace(/\s+/g, ' ')
+    }
+    const readOptions = [
+      '--data <dir> folder holding submissions.db (default: data/ in the project)',
+      '--kind <kind> only this kind: contact, enquiry, warranty',
+      '--since <date> only submissions received on or after this day (YYYY-MM-DD) or ISO time',
+      '--spam include submissions flagged as spam',
+      '--root <dir> project folder holding data/ (default: this project)',
+      '--database <url> read from PostgreSQL instead of SQLite (env SITE_DATABASE_URL)',
+      'Spam (a filled honeypot field) is left out unless --spam is given',
+    ]
+    const top = await help()
+    expect(top).toContain('Read the form submissions that `site serve` stored: list them or export them.')
+    expect(top).toContain('list [options] Print the submissions as a table, oldest first.')
+    expect(top).toContain(
+      'export [options] Write the submissions as CSV (with a header row) or JSON, oldest first.',
+    )
+    const list = await help('list')
+    for (const text of [...readOptions, 'Example: site submissions list --kind enquiry --since 2025-03-01'])
+      expect(list).toContain(text)
+    const exported = await help('export')
+    for (const text of [
+      ...readOptions,
+      '--format <format> csv or json (default: "csv")',
+      '--out <file> write to this file instead of standard output',
+      "CSV columns: id, received_at, kind, product, (spam), then the form fields. Cells that start like a spreadsheet formula (=, +, -, @) get a leading ' so they open as text.",
+      'Example: site submissions export --format csv --kind enquiry --out enquiries.csv',
+    ])
+      expect(exported).toContain(text)
+  })
+})

@@ -2,9 +2,11 @@ import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/p
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { parse } from 'yaml'
 import { SiteError } from '../../lib/errors.ts'
 import { readContent } from '../../renderer/content/load.ts'
 import { createProgram } from '../index.ts'
+import { productTemplate } from './product.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
 const dirs: string[] = []
@@ -91,5 +93,148 @@ describe('site new product', () => {
     )
     expect((await readdir(products)).filter((f) => f.startsWith('alpha'))).toEqual(['alpha.yml'])
     expect((await readContent(path.join(root, 'content'), root)).problems).toEqual([])
+  })
+})
+
+describe('site new product, what it says and writes', () => {
+  const shown = (root: string, slug: string) =>
+    path.relative(process.cwd(), path.join(root, 'content/products', `${slug}.yaml`))
+
+  it('says it added the slug to the menu, or that it was listed already and leaves the menu as it was', async () => {
+    const root = await project()
+    const added = await run('new', 'product', 'demo', '--root', root)
+    expect(added.split('\n')[0]).toBe(
+      `Created ${shown(root, 'demo')} and added "demo" to the end of the menu (content/catalogue.yaml).`,
+    )
+    const catalogue = path.join(root, 'content/catalogue.yaml')
+    await writeFile(catalogue, 'products:\n  - alpha\n  - listed # kept here\n  - demo\n')
+    const listed = await run('new', 'product', 'listed', '--root', root)
+    expect(listed.split('\n')[0]).toBe(`Created ${shown(root, 'listed')}.`)
+    expect(listed).toContain(`1. Replace every "TODO" value in ${shown(root, 'listed')}.`)
+    expect(await readFile(catalogue, 'utf8')).toBe('products:\n  - alpha\n  - listed # kept here\n  - demo\n')
+  })
+
+  it('writes the product even when the catalogue has no products list yet', async () => {
+    const root = await project()
+    await writeFile(path.join(root, 'content/catalogue.yaml'), 'title: Menu\n')
+    await run('new', 'product', 'demo', '--root', root)
+    expect(await readFile(path.join(root, 'content/products/demo.yaml'), 'utf8')).toMatch(
+      /^# yaml-language-server/,
+    )
+  })
+
+  it('takes a slug of 80 characters and refuses 81, with the rule and an example', async () => {
+    const root = await project()
+    await run('new', 'product', 'a'.repeat(80), '--root', root)
+    const error = await run('new', 'product', 'b'.repeat(81), '--root', root).catch((e: unknown) => e)
+    expect(error).toMatchObject({
+      code: 'bad-slug',
+      message: `"${'b'.repeat(81)}" cannot be a product address.`,
+      hint: 'use lower-case letters, digits, "_", "." and "-", starting and ending with a letter or digit, e.g. `site new product smartplug2`.',
+    })
+  })
+
+  it('names a reserved slug and an existing file with what to do instead', async () => {
+    const root = await project()
+    expect(
+      await run('new', 'product', 'webandcloudsolutions', '--root', root).catch((e: unknown) => e),
+    ).toMatchObject({
+      code: 'reserved-slug',
+      hint: 'choose another slug.',
+    })
+    expect(await run('new', 'product', 'alpha', '--root', root).catch((e: unknown) => e)).toMatchObject({
+      code: 'product-exists',
+      message: `${shown(root, 'alpha')} already exists; nothing was changed.`,
+      hint: 'edit that file, or choose another slug.',
+    })
+  })
+
+  it('does not call a folder it cannot write to an existing file', async () => {
+    const root = await project()
+    await rm(path.join(root, 'content/products'), { recursive: true })
+    const error = await run('new', 'product', 'demo', '--root', root).catch((e: unknown) => e)
+    expect(error).not.toBeInstanceOf(SiteError)
+    expect((error as NodeJS.ErrnoException).code).toBe('ENOENT')
+  })
+
+  it('explains the command, its slug and --root in --help', async () => {
+    let out = ''
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      out += String(chunk)
+      return true
+    })
+    const help = async (...args: string[]) => {
+      out = ''
+      const program = createProgram().exitOverride()
+      program.commands.find((c) => c.name() === 'new')?.exitOverride()
+      program.commands.find((c) => c.name() === 'new')?.commands[0]?.exitOverride()
+      await program.parseAsync([...args, '--help'], { from: 'user' }).catch(() => {})
+      return out.replace(/\s+/g, ' ')
+    }
+    try {
+      expect(await help('new')).toContain('Start new content from a template.')
+      const text = await help('new', 'product')
+      for (const part of [
+        'Usage: site new product [options] <slug>',
+        'Create content/products/<slug>.yaml with every field as a placeholder, and add it to the menu.',
+        'slug the product address: /products/<slug> (lower-case letters, digits, "_", "." and "-")',
+        '--root <dir> project folder holding content/ (default: this project)',
+        'It never overwrites a file. `site validate` flags the placeholders until they are replaced.',
+      ])
+        expect(text).toContain(part)
+    } finally {
+      write.mockRestore()
+    }
+  })
+})
+
+describe('productTemplate', () => {
+  it('marks every field an editor writes as a placeholder saying what belongs there', () => {
+    const todo = (what: string) => `TODO: ${what}`
+    const branches = ['left', 'right'].map((side) => ({
+      side,
+      text: todo('feature name'),
+      desc: todo('one sentence about it'),
+    }))
+    const benefit = (icon: string, title: string) => ({
+      icon,
+      title: title === 'Protection' ? title : todo('card title'),
+      description: todo(`what ${title.toLowerCase()} means for the buyer`),
+    })
+    expect(parse(productTemplate('demo'))).toEqual({
+      name: todo('display name as in the menu'),
+      category: todo('category, e.g. Industrial networking'),
+      summary: todo('one sentence of 50 to 160 characters for search results'),
+      description: todo('the intro paragraph'),
+      subText: todo('one line under the intro'),
+      headerImage: 'Header/TODO-demo.svg',
+      homeImage: 'products/demo/TODO-hero.svg',
+      mobileHomeImage: 'products/demo/TODO-hero-mobile.svg',
+      cardText: [
+        { heading: todo('first info card heading'), description: todo('first info card text') },
+        { heading: todo('second info card heading'), description: todo('second info card text') },
+      ],
+      featureImage: 'products/demo/TODO-feature.svg',
+      featureImageMobile: 'products/demo/TODO-feature.svg',
+      topBranches: branches,
+      bottomBranches: branches,
+      benefits: [
+        benefit('protection', 'Protection'),
+        benefit('energy', 'Efficiency'),
+        benefit('monitor', 'Monitoring'),
+        benefit('rugged', 'Durability'),
+        benefit('warranty', 'Warranty'),
+      ],
+      specifications: [{ label: todo('what is measured'), value: todo('the figure') }],
+      specificationAndWarranty: [
+        { heading: 'Warranty', description: todo('warranty terms, e.g. 1 year'), position: 'bottom' },
+      ],
+      steps: [
+        { step: 1, label: 'Key Features', key: 'features' },
+        { step: 2, label: 'Benefits', key: 'benefits' },
+        { step: 3, label: 'Enquire Now', key: 'enquirenow' },
+        { step: 4, label: 'Specifications', key: 'specifications' },
+      ],
+    })
   })
 })

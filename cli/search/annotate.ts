@@ -47,5 +47,7 @@ export function annotate(html: string, page: SearchPage): { html: string; text: 
 
   const indexed = main.clone() as typeof main
   for (const el of indexed.querySelectorAll('[data-pagefind-ignore]')) el.remove()
-  return { html: root.toString(), text: indexed.textContent }
+  // structuredText puts a line break between blocks: the pre-render writes `</h1><p>` with nothing
+  // between, and textContent would join the heading's last word to the paragraph's first.
+  return { html: root.toString(), text: indexed.structuredText }
 }

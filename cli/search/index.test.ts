@@ -1,0 +1,215 @@
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import type { SearchPage } from './pages.ts'
+
+// The modules are loaded in each test, so their tables, constants and the fetch they wrap are the
+// ones of the test that runs.
+async function load() {
+  vi.resetModules()
+  return {
+    ...(await import('./annotate.ts')),
+    ...(await import('./build-index.ts')),
+    ...(await import('./query.ts')),
+    ...(await import('./words.ts')),
+  }
+}
+
+const dirs: string[] = []
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))))
+afterEach(() => {
+  vi.doUnmock('pagefind')
+})
+async function tempDir() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'site-search-'))
+  dirs.push(dir)
+  return dir
+}
+
+const page = (route: string, meta: SearchPage['meta'], extra: SearchPage['extra'] = []): SearchPage => ({
+  route,
+  meta,
+  weights: { h1: 10 },
+  extra,
+})
+// No lang attribute: the index is English because the build says so.
+const html = (main: string, title = '<title>t</title>') =>
+  `<!doctype html><html><head>${title}</head><body><main>${main}</main></body></html>`
+
+describe('annotate', () => {
+  it('leaves out every interface part of <main>, and keeps the copy around them', async () => {
+    const { annotate } = await load()
+    const parts = [
+      '<nav>navpart</nav>',
+      '<form>formpart</form>',
+      '<button>buttonpart</button>',
+      '<div role="status">statuspart</div>',
+      '<p class="eyebrow">eyebrowpart</p>',
+      '<div class="btn-row">btnrowpart</div>',
+      '<section id="enquirenow">enquirepart</section>',
+      '<div class="pstep-float">floatpart</div>',
+      '<p class="message-screen__hint">hintpart</p>',
+    ]
+    const { html: marked, text } = annotate(
+      html(`<h1>Heading</h1> ${parts.join(' <p>copy</p> ')}`),
+      page('/x', { title: 'X', category: 'Y' }),
+    )
+    expect(text.replace(/\s+/g, ' ').trim()).toBe('Heading copy copy copy copy copy copy copy copy')
+    expect(marked.match(/data-pagefind-ignore="all"/g)).toHaveLength(parts.length)
+  })
+
+  it('writes meta and index-only text escaped, leaves out empty meta, and indexes the extra text', async () => {
+    const { annotate } = await load()
+    const { html: marked, text } = annotate(
+      html('<h1>A</h1>'),
+      page('/x', { title: 'Plug & "Play" <2>', category: 'Smart home', thumb: '' }, [
+        { text: 'Smart & home', weight: 6 },
+        { text: 'Plugs <in>', weight: 4 },
+      ]),
+    )
+    expect(marked).toContain(
+      '<div data-pagefind-ignore><span data-pagefind-meta="title">Plug &amp; &quot;Play&quot; &lt;2&gt;</span><span data-pagefind-meta="category">Smart home</span></div><p data-pagefind-weight="6">Smart &amp; home</p><p data-pagefind-weight="4">Plugs &lt;in&gt;</p></main>',
+    )
+    expect(text).toContain('Smart & home')
+    expect(text).toContain('Plugs <in>')
+    expect(text).not.toContain('Play')
+  })
+  it('keeps the words of adjacent elements apart, as the pre-render writes them without spaces between', async () => {
+    const { annotate, vocabulary } = await load()
+    const { text } = annotate(
+      html(
+        '<h1>Ring Convertor</h1><p>Carries <b>fibre</b> links</p><ul><li>Warranty</li><li>Covered</li></ul>',
+      ),
+      page('/x', { title: 'X', category: 'Y' }, [{ text: 'Industrial networking', weight: 6 }]),
+    )
+    expect(vocabulary([text])).toEqual([
+      'carries',
+      'convertor',
+      'covered',
+      'fibre',
+      'industrial',
+      'links',
+      'networking',
+      'ring',
+      'warranty',
+    ])
+  })
+})
+
+describe('vocabulary', () => {
+  it('has no words for text without any', async () => {
+    const { vocabulary } = await load()
+    expect(vocabulary(['', '— · —'])).toEqual([])
+  })
+})
+
+describe('indexPages and writeIndex', () => {
+  it('builds an English index without the unused UIs, adds the word list, counts its bytes, and replaces the old index', async () => {
+    const { indexPages, writeIndex } = await load()
+    const index = await indexPages([
+      {
+        page: page('/products/ring', { title: 'Ring Convertor', category: 'Networking' }),
+        html: html('<h1>Ring Convertor</h1> <p>fibre fibre ring</p>'),
+      },
+      {
+        page: page('/products/plug', { title: 'Plug', category: 'Home' }),
+        html: html('<h1>Plug</h1> <p>socket</p>'),
+      },
+    ])
+    const names = index.files.map((f) => f.path)
+    expect(names).toContain('wasm.en.pagefind')
+    expect(names.filter((n) => /^(pagefind-.*ui|pagefind-highlight|wasm\.unknown)/.test(n))).toEqual([])
+    expect(names.filter((n) => !n.includes('/'))).toEqual(
+      expect.arrayContaining(['pagefind.js', 'pagefind-entry.json', 'words.json']),
+    )
+    const words = index.files.find((f) => f.path === 'words.json')
+    expect(JSON.parse(new TextDecoder().decode(words?.content))).toEqual([
+      'fibre',
+      'ring',
+      'convertor',
+      'plug',
+      'socket',
+    ])
+    expect(index).toMatchObject({ pages: 2, words: 5 })
+    expect(index.bytes).toBe(index.files.reduce((n, f) => n + f.content.length, 0))
+
+    const client = await tempDir()
+    await writeIndex(client, index.files)
+    const entry = await readFile(path.join(client, 'pagefind', 'pagefind-entry.json'), 'utf8')
+    expect(Object.keys(JSON.parse(entry).languages)).toEqual(['en'])
+    await writeIndex(
+      client,
+      index.files.filter((f) => f.path !== 'words.json'),
+    )
+    expect(await readdir(path.join(client, 'pagefind'))).not.toContain('words.json')
+    expect((await stat(path.join(client, 'pagefind', 'pagefind.js'))).isFile()).toBe(true)
+  })
+
+  it('says when Pagefind cannot start, index a page or write the index', async () => {
+    const failing = (stage: 'start' | 'add' | 'files') => ({
+      createIndex: async () =>
+        stage === 'start'
+          ? { errors: ['no wasm', 'no memory'] }
+          : {
+              errors: [],
+              index: {
+                addHTMLFile: async () => ({ errors: stage === 'add' ? ['bad html', 'worse html'] : [] }),
+                getFiles: async () => ({ errors: ['disk full', 'no space'], files: [] }),
+              },
+            },
+      close: async () => {},
+    })
+    const pages = [{ page: page('/x', { title: 'X', category: 'Y' }), html: html('<h1>X</h1>') }]
+    for (const [stage, message] of [
+      ['start', 'Pagefind could not start: no wasm; no memory'],
+      ['add', 'Pagefind could not index /x: bad html; worse html'],
+      ['files', 'Pagefind could not write the index: disk full; no space'],
+    ] as const) {
+      vi.doMock('pagefind', () => failing(stage))
+      const { indexPages } = await load()
+      await expect(indexPages(pages)).rejects.toThrow(message)
+    }
+  })
+})
+
+describe('openIndex', () => {
+  it('searches two open indexes side by side, returns at most the limit, and gives fetch back when the last closes', async () => {
+    const original = globalThis.fetch
+    const { indexPages, writeIndex, openIndex, fromDir } = await load()
+    const client = await tempDir()
+    const index = await indexPages([
+      {
+        page: page('/a', { title: 'Alpha', category: 'C' }),
+        html: html('<h1>Alpha</h1><p>shared fibre</p>'),
+      },
+      { page: page('/b', { title: 'Beta', category: 'C' }), html: html('<h1>Beta</h1><p>shared copper</p>') },
+      { page: page('/c', { title: '', category: 'C' }), html: html('<p>untitled shared</p>', '') },
+    ])
+    await writeIndex(client, index.files)
+    const first = await openIndex(fromDir(path.join(client, 'pagefind')))
+    const second = await openIndex(fromDir(path.join(client, 'pagefind')))
+    try {
+      expect((await first.search('shared')).length).toBe(3)
+      expect(await first.search('shared', 1)).toHaveLength(1)
+      expect(await first.search('untitled')).toEqual([{ url: '/c', title: '' }])
+      // Other requests still go out while an index is open.
+      expect(await (await fetch('data:text/plain,elsewhere')).text()).toBe('elsewhere')
+      expect((await fetch('/__search-1/pagefind.js?v=1#x')).status).toBe(200)
+      expect((await fetch('/__search-1/missing.json')).status).toBe(404)
+      await first.close()
+      expect(globalThis.fetch).not.toBe(original)
+      expect(await second.search('copper')).toEqual([{ url: '/b', title: 'Beta' }])
+    } finally {
+      await second.close()
+    }
+    expect(globalThis.fetch).toBe(original)
+  })
+
+  it('refuses a folder without pagefind.js and leaves fetch as it was', async () => {
+    const original = globalThis.fetch
+    const { openIndex, fromDir } = await load()
+    await expect(openIndex(fromDir(await tempDir()))).rejects.toThrow('the search index has no pagefind.js')
+    expect(globalThis.fetch).toBe(original)
+  })
+})

@@ -1,0 +1,188 @@
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import type { RenderContext } from '../../renderer/context.ts'
+
+// Loaded in each test, so the product weights (a module-level table) are read while the test runs.
+async function load() {
+  vi.resetModules()
+  return {
+    ...(await import('./pages.ts')),
+    ...(await import('./site-index.ts')),
+    ...(await import('./query.ts')),
+  }
+}
+
+type Ctx = Pick<RenderContext, 'content' | 'images' | 'config'>
+
+const product = (slug: string, name: string, extra: Record<string, unknown> = {}) => ({
+  slug,
+  name,
+  category: `${name} category`,
+  summary: `${name} summary`,
+  headerImage: `Header/${slug}.png`,
+  ...extra,
+})
+
+/** Two products (one linking brochure "ring-pdf"), and brochures "ring-pdf" and "catalogue". */
+function context(images: Ctx['images'] = {}): Ctx {
+  return {
+    content: {
+      products: [
+        product('ring', 'Ring Convertor', { brochure: 'ring-pdf' }),
+        product('socket', 'Inline Socket'),
+      ],
+      brochures: [
+        { id: 'ring-pdf', title: 'Ring Convertor' },
+        { id: 'catalogue', title: 'Product catalogue' },
+      ],
+    },
+    config: { assetBase: '/media' },
+    images: {
+      // Widths out of order: the thumbnail is the smallest, not the first or the default.
+      'Header/ring.png': { width: 1200, height: 400, widths: [640, 160, 1200, 320], formats: ['webp'] },
+      'Header/socket.png': { width: 800, height: 400, widths: [800], formats: ['webp', 'avif'] },
+      ...images,
+    },
+  } as unknown as Ctx
+}
+
+const PRODUCT_WEIGHTS = {
+  h1: 10,
+  '.lead': 2,
+  '.pcards': 2,
+  '#features': 3,
+  '#specifications': 3,
+  '#application': 2,
+  '.pdiff__grid': 2,
+  '#catalog': 2,
+  '#installation': 0.5,
+}
+
+describe('searchPages', () => {
+  it('lists the company and domain pages, each product with its weights and head facts, and only unlinked brochures', async () => {
+    const { searchPages } = await load()
+    const plain = (route: string, title: string, category: string) => ({
+      route,
+      meta: { title, category },
+      weights: { h1: 8 },
+      extra: [],
+    })
+    expect(searchPages(context())).toEqual([
+      plain('/', 'Home', 'Company'),
+      plain('/aboutus', 'About us', 'Company'),
+      plain('/railways', 'Railways', 'Solutions'),
+      plain('/space', 'Space', 'Solutions'),
+      plain('/products/webandcloudsolutions', 'Web And Cloud Solutions', 'Solutions'),
+      {
+        route: '/products/ring',
+        meta: {
+          title: 'Ring Convertor',
+          category: 'Ring Convertor category',
+          thumb: '/media/Header/ring-160.webp',
+        },
+        weights: PRODUCT_WEIGHTS,
+        extra: [
+          { text: 'Ring Convertor category', weight: 6 },
+          { text: 'Ring Convertor summary', weight: 4 },
+        ],
+      },
+      {
+        route: '/products/socket',
+        meta: {
+          title: 'Inline Socket',
+          category: 'Inline Socket category',
+          thumb: '/media/Header/socket-800.webp',
+        },
+        weights: PRODUCT_WEIGHTS,
+        extra: [
+          { text: 'Inline Socket category', weight: 6 },
+          { text: 'Inline Socket summary', weight: 4 },
+        ],
+      },
+      { ...plain('/brochures/catalogue', 'Product catalogue brochure', 'Brochure'), weights: { h1: 9 } },
+    ])
+  })
+
+  it('lists every brochure when no product links one', async () => {
+    const { searchPages } = await load()
+    const ctx = context()
+    ctx.content.products = ctx.content.products.map(({ brochure: _, ...p }) => p)
+    expect(searchPages(ctx).map((p) => p.route)).toEqual([
+      '/',
+      '/aboutus',
+      '/railways',
+      '/space',
+      '/products/webandcloudsolutions',
+      '/products/ring',
+      '/products/socket',
+      '/brochures/ring-pdf',
+      '/brochures/catalogue',
+    ])
+  })
+
+  it("shows a draft's placeholder header image as the grey stand-in", async () => {
+    const { searchPages } = await load()
+    const ctx = context()
+    ctx.content.products = [product('draft', 'Draft', { headerImage: 'TODO' })] as typeof ctx.content.products
+    expect(searchPages(ctx).find((p) => p.route === '/products/draft')?.meta.thumb).toMatch(
+      /^data:image\/svg\+xml,.*Image%20to%20come/,
+    )
+  })
+})
+
+const dirs: string[] = []
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))))
+
+const html = (title: string, copy = '') =>
+  `<!doctype html><html><head><title>${title}</title></head><body><main><h1>${title}</h1><p>${copy}</p></main></body></html>`
+
+describe('buildSiteIndex', () => {
+  it('indexes each pre-rendered page, from route/index.html or route.html, and writes client/pagefind/', async () => {
+    const { buildSiteIndex, openIndex, fromDir } = await load()
+    const client = await mkdtemp(path.join(tmpdir(), 'site-index-'))
+    dirs.push(client)
+    await writeFiles(client, PRERENDERED)
+    const index = await buildSiteIndex(client, context())
+    expect(index.pages).toBe(8)
+    expect(await readdir(path.join(client, 'pagefind'))).toContain('pagefind.js')
+    const search = await openIndex(fromDir(path.join(client, 'pagefind')))
+    try {
+      expect(await search.search('fibre ring')).toEqual([{ url: '/products/ring', title: 'Ring Convertor' }])
+      expect((await search.search('glow wire')).map((h) => h.url)).toEqual(['/products/socket'])
+    } finally {
+      await search.close()
+    }
+  })
+
+  it('names a page the content lists but the pre-render did not write', async () => {
+    const { buildSiteIndex } = await load()
+    const client = await mkdtemp(path.join(tmpdir(), 'site-index-'))
+    dirs.push(client)
+    const { 'space/index.html': _, ...withoutSpace } = PRERENDERED
+    await writeFiles(client, withoutSpace)
+    await expect(buildSiteIndex(client, context())).rejects.toThrow(
+      '/space was not pre-rendered, so it cannot be indexed',
+    )
+    expect(await readdir(client)).not.toContain('pagefind')
+  })
+})
+
+async function writeFiles(client: string, files: Record<string, string>) {
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(client, file)), { recursive: true })
+    await writeFile(path.join(client, file), text)
+  }
+}
+
+const PRERENDERED: Record<string, string> = {
+  'index.html': html('Home'),
+  'aboutus/index.html': html('About us'),
+  'railways.html': html('Railways'),
+  'space/index.html': html('Space'),
+  'products/webandcloudsolutions/index.html': html('Web And Cloud Solutions'),
+  'products/ring.html': html('Ring Convertor', 'Carries Ethernet over a fibre ring.'),
+  'products/socket/index.html': html('Inline Socket', 'Passed the glow wire test.'),
+  'brochures/catalogue/index.html': html('Product catalogue'),
+}
