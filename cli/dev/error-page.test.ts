@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { type Problem, SiteError } from '../../lib/errors.ts'
 import { errorPage } from './error-page.ts'
 
@@ -72,7 +72,10 @@ describe('the page site dev shows while the content has problems', () => {
     expect(bare).toContain('<p>Something is wrong.</p>\n<p>Save the file with the fix')
   })
 
-  it('escapes what the content wrote, so a message shows as text and cannot run', () => {
+  it('escapes what the content wrote, so a message shows as text and cannot run', async () => {
+    // Loaded here, so its escaping function (made at import) is made while the test runs.
+    vi.resetModules()
+    const { errorPage } = await import('./error-page.ts')
     const page = errorPage(
       new SiteError('content-invalid', 'x', undefined, [
         problem({
