@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest'
-import { LOADER, pageScripts, paintFirst, SCRIPTS_ID } from './paint-first.ts'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import vm from 'node:vm'
+import { describe, expect, it, vi } from 'vitest'
+import { LOADER, pageScripts, paintFirst, paintFirstSite, SCRIPTS_ID } from './paint-first.ts'
 
 const vikePage = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>A page</title>
@@ -56,5 +60,135 @@ describe('paintFirst', () => {
   it('refuses a page with two module entries, which the loader could not order', () => {
     const twice = vikePage.replace('</body>', '<script src="/other.js" type="module"></script></body>')
     expect(() => paintFirst(twice)).toThrow('expected one module entry script per page, found 2')
+  })
+})
+
+describe('paintFirst: which scripts it moves', () => {
+  it('leaves a classic script alone and moves only the module entry', () => {
+    const page = vikePage.replace('</head>', '<script src="/legacy.js"></script></head>')
+    const result = paintFirst(page)
+    expect(result?.scripts.entry).toBe('/assets/entries/entry-client-routing.js')
+    expect(result?.html).toContain('<script src="/legacy.js"></script>')
+  })
+
+  it('leaves a page whose module script names no file alone', () => {
+    expect(paintFirst('<html><body><script src="" type="module"></script></body></html>')).toBeUndefined()
+  })
+
+  it('keeps no empty preload for a modulepreload link without an address', () => {
+    const page = vikePage.replace('</head>', '<link rel="modulepreload"></head>')
+    expect(paintFirst(page)?.scripts.preload).toEqual([
+      '/assets/chunks/react.js',
+      '/assets/entries/pages_index.js',
+    ])
+  })
+
+  it('keeps HTML comments byte for byte, a commented-out script included', () => {
+    const page = vikePage.replace('<body>', '<body><!-- <script src="/old.js" type="module"></script> -->')
+    const html = paintFirst(page)?.html ?? ''
+    expect(html).toContain('<body><!-- <script src="/old.js" type="module"></script> --><div id="root">')
+    expect(pageScripts(html)?.entry).toBe('/assets/entries/entry-client-routing.js')
+  })
+})
+
+describe('the paint-first loader', () => {
+  /** Runs the loader in a page stand-in; returns what it did and a way to report the first paint. */
+  async function runLoader(paintTiming: boolean) {
+    vi.resetModules()
+    const { LOADER: loader, paintFirst: rewrite } = await import('./paint-first.ts')
+    const html = rewrite(vikePage)?.html ?? ''
+    const json = /<script id="site-scripts" type="application\/json">(.*?)<\/script>/.exec(html)?.[1]
+    const appended: { rel: string; href: string }[] = []
+    const imported: string[] = []
+    const timers: (() => void)[] = []
+    const frames: (() => void)[] = []
+    let observer:
+      | ((list: { getEntriesByName: (n: string) => unknown[] }, o: { disconnect: () => void }) => void)
+      | undefined
+    const sandbox = {
+      document: {
+        getElementById: (id: string) => (id === 'site-scripts' ? { textContent: json } : null),
+        createElement: () => ({ rel: '', href: '' }),
+        head: { append: (l: { rel: string; href: string }) => appended.push({ ...l }) },
+      },
+      setTimeout: (fn: () => void) => timers.push(fn),
+      requestAnimationFrame: (fn: () => void) => frames.push(fn),
+      PerformanceObserver: Object.assign(
+        function (this: { observe: () => void; disconnect: () => void }, fn: typeof observer) {
+          observer = fn
+          this.observe = () => {}
+          this.disconnect = () => {}
+        },
+        { supportedEntryTypes: paintTiming ? ['paint', 'navigation'] : ['navigation'] },
+      ),
+      __import: (url: string) => imported.push(url),
+    }
+    expect(html).toContain(`<script>${loader}</script>`)
+    vm.runInNewContext(loader.replace('import(s.entry)', '__import(s.entry)'), sandbox)
+    return {
+      appended,
+      imported,
+      paint: (name: string) =>
+        observer?.({ getEntriesByName: (n) => (n === name ? [{}] : []) }, { disconnect() {} }),
+      frames,
+      timers,
+    }
+  }
+
+  it('imports the entry once, after the first contentful paint, with its modules preloaded', async () => {
+    const page = await runLoader(true)
+    expect(page.imported).toEqual([])
+    page.paint('first-paint')
+    expect(page.imported).toEqual([])
+    page.paint('first-contentful-paint')
+    expect(page.imported).toEqual(['/assets/entries/entry-client-routing.js'])
+    expect(page.appended).toEqual([
+      { rel: 'modulepreload', href: '/assets/chunks/react.js' },
+      { rel: 'modulepreload', href: '/assets/entries/pages_index.js' },
+    ])
+    for (const fn of page.timers) fn()
+    expect(page.imported).toHaveLength(1)
+  })
+
+  it('waits two frames where the browser has no paint timing, and 4 s at most', async () => {
+    const page = await runLoader(false)
+    expect(page.frames).toHaveLength(1)
+    page.frames.shift()?.()
+    expect(page.imported).toEqual([])
+    page.frames.shift()?.()
+    expect(page.imported).toEqual(['/assets/entries/entry-client-routing.js'])
+    const never = await runLoader(true)
+    for (const fn of never.timers) fn()
+    expect(never.imported).toEqual(['/assets/entries/entry-client-routing.js'])
+  })
+})
+
+describe('paintFirstSite', () => {
+  it('rewrites every built page in every folder, and nothing else', async () => {
+    const client = await mkdtemp(path.join(tmpdir(), 'site-paint-first-'))
+    try {
+      const write = async (name: string, text: string) => {
+        await mkdir(path.dirname(path.join(client, name)), { recursive: true })
+        await writeFile(path.join(client, name), text)
+      }
+      const plain = '<html><body><p>No scripts</p></body></html>'
+      // Text beyond ASCII before the scripts: the page is spliced as text, not as bytes.
+      const accented = vikePage.replace('Body  text', 'Café — 25 °C, 5 µm')
+      await write('index.html', vikePage)
+      await write('products/alpha/index.html', accented)
+      await write('404.html', plain)
+      await write('assets/entries/page.js', vikePage)
+      await write('about.html.txt', vikePage)
+      await write('x.html/note.txt', vikePage)
+      expect(await paintFirstSite(client)).toBe(2)
+      const read = (name: string) => readFile(path.join(client, name), 'utf8')
+      expect(await read('index.html')).toBe(paintFirst(vikePage)?.html)
+      expect(await read('products/alpha/index.html')).toBe(paintFirst(accented)?.html)
+      expect(await read('404.html')).toBe(plain)
+      for (const name of ['assets/entries/page.js', 'about.html.txt', 'x.html/note.txt'])
+        expect(await read(name), name).toBe(vikePage)
+    } finally {
+      await rm(client, { recursive: true, force: true })
+    }
   })
 })

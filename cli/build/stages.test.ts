@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import { type Problem, SiteError } from '../../lib/errors.ts'
+import { formatStage, runStages } from './stages.ts'
+
+describe('site build stages', () => {
+  it('runs each stage in order and prints a line for each as it finishes', async () => {
+    const lines: string[] = []
+    const order: string[] = []
+    const results = await runStages(
+      [
+        {
+          name: 'validate',
+          run: async () => {
+            order.push('validate')
+            return '3 products, 12 pages'
+          },
+        },
+        {
+          name: 'images',
+          run: async () => {
+            order.push('images')
+            return '2 images: 0 encoded, 2 cached'
+          },
+        },
+      ],
+      (line) => lines.push(line),
+    )
+    expect(order).toEqual(['validate', 'images'])
+    expect(results.map((r) => [r.name, r.summary])).toEqual([
+      ['validate', '3 products, 12 pages'],
+      ['images', '2 images: 0 encoded, 2 cached'],
+    ])
+    for (const r of results) expect(r.ms).toBeGreaterThanOrEqual(0)
+    expect(lines).toEqual(results.map(formatStage))
+    expect(lines[0]).toMatch(/^ {2}validate {4}3 products, 12 pages {36} +\d+ ms$/)
+  })
+
+  it('lines up the name, the summary and the time in columns', () => {
+    expect(formatStage({ name: 'prerender', ms: 2400, summary: '14 pages' })).toBe(
+      `  prerender   14 pages${' '.repeat(48)}    2.4 s`,
+    )
+    expect(formatStage({ name: 'search', ms: 85, summary: 'x'.repeat(60) })).toBe(
+      `  search      ${'x'.repeat(60)}    85 ms`,
+    )
+  })
+
+  it('stops at a failing stage and names it in the error, with the hint and the problems', async () => {
+    const lines: string[] = []
+    const problems: Problem[] = [
+      { file: 'content/site.yaml', line: 1, col: 1, path: '', code: 'x', message: 'm', hint: 'h' },
+    ]
+    let ranAfter = false
+    const failing = runStages(
+      [
+        { name: 'validate', run: async () => 'ok' },
+        {
+          name: 'images',
+          run: async () => {
+            throw new SiteError(
+              'images-invalid',
+              '1 of 2 images could not be made.',
+              'fix the image.',
+              problems,
+            )
+          },
+        },
+        {
+          name: 'prerender',
+          run: async () => {
+            ranAfter = true
+            return 'never'
+          },
+        },
+      ],
+      (line) => lines.push(line),
+    )
+    const error = await failing.catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(SiteError)
+    expect(error).toMatchObject({
+      code: 'images-invalid',
+      message: 'The build stopped at "images": 1 of 2 images could not be made.',
+      hint: 'fix the image.',
+      problems,
+    })
+    expect(ranAfter).toBe(false)
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toMatch(/^ {2}images {6}failed after \d+ ms$/)
+  })
+
+  it('passes on an unexpected error as it is, so it prints as a bug with its stack', async () => {
+    const bug = new TypeError('x is not a function')
+    const lines: string[] = []
+    await expect(
+      runStages(
+        [
+          {
+            name: 'search',
+            run: async () => {
+              throw bug
+            },
+          },
+        ],
+        (line) => lines.push(line),
+      ),
+    ).rejects.toBe(bug)
+    expect(lines).toEqual([expect.stringMatching(/^ {2}search {6}failed after \d+ ms$/)])
+  })
+})

@@ -1,0 +1,284 @@
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Plugin, ViteDevServer } from 'vite'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { loadContent } from '../../renderer/content/load.ts'
+import { forgetContent } from '../../renderer/context.ts'
+import { manifestFile } from '../../renderer/images.ts'
+import { type ProjectPaths, projectPaths } from '../../renderer/paths.ts'
+
+const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
+
+let root = ''
+let paths: ProjectPaths
+const env = { root: process.env.SITE_ROOT, drafts: process.env.SITE_DRAFTS }
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'site-vite-plugin-'))
+  await cp(FIXTURE, root, { recursive: true })
+  paths = projectPaths(root)
+  // The manifest \`site images\` leaves, written here instead of encoding the fixture's images.
+  const entry = { width: 640, height: 480, widths: [320, 640], formats: ['webp'] }
+  await mkdir(path.dirname(manifestFile(paths)), { recursive: true })
+  await writeFile(manifestFile(paths), JSON.stringify({ 'p/a.svg': entry, 'p/b.svg': entry }))
+})
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true })
+})
+
+beforeEach(() => {
+  process.env.SITE_ROOT = root
+  delete process.env.SITE_DRAFTS
+  forgetContent()
+})
+
+afterEach(() => {
+  if (env.root === undefined) delete process.env.SITE_ROOT
+  else process.env.SITE_ROOT = env.root
+  if (env.drafts === undefined) delete process.env.SITE_DRAFTS
+  else process.env.SITE_DRAFTS = env.drafts
+  forgetContent()
+})
+
+/** The plugin module, loaded in the test so its constants are read while it runs. */
+async function load() {
+  vi.resetModules()
+  return import('./vite-plugin.ts')
+}
+
+async function plugins(): Promise<Plugin[]> {
+  return (await load()).sitePlugin()
+}
+
+const hook = <T>(h: unknown) => (typeof h === 'function' ? h : (h as { handler: T }).handler) as T
+
+/** Compiles `virtual:site` as Vite would: resolve the id, then load what it resolved to. */
+async function virtualSite(): Promise<Record<string, unknown>> {
+  const [content] = await plugins()
+  const resolveId = hook<(id: string) => string | undefined>(content?.resolveId)
+  const loadHook = hook<(id: string) => Promise<string | undefined>>(content?.load)
+  const id = resolveId('virtual:site')
+  expect(id).toBe('\0virtual:site')
+  const code = (await loadHook(id ?? '')) ?? ''
+  const match = /^export const site = (.*);\nexport default site;\n$/s.exec(code)
+  expect(match).not.toBeNull()
+  return JSON.parse(match?.[1] ?? 'null')
+}
+
+describe('virtual:site', () => {
+  it('is the module every page shell imports: company, contact, offices, bases and the product menu', async () => {
+    const site = await virtualSite()
+    expect(site).toMatchObject({
+      company: 'Test Company',
+      contact: { email: 'support@example.test' },
+      offices: [{ name: 'Chennai' }],
+      apiBase: '/api',
+      apiTimeoutMs: 10000,
+      storageBase: '/storage',
+      assetBase: '/media',
+      siteUrl: 'https://example.test',
+    })
+    expect(site).toHaveProperty('analyticsId')
+    const products = site.products as { slug: string; name: string; link: string; image: { src: string } }[]
+    expect(products.map((p) => [p.slug, p.name, p.link])).toEqual([['alpha', 'Alpha', '/products/alpha']])
+    expect(products[0]?.image.src).toMatch(/^\/media\/p\/a/)
+    expect(site.brochures).toEqual((await loadContent(paths.content)).brochures)
+  })
+
+  it('is the only module the plugin answers for', async () => {
+    const [content] = await plugins()
+    expect(content?.name).toBe('site-content')
+    const resolveId = hook<(id: string) => string | undefined>(content?.resolveId)
+    const loadHook = hook<(id: string) => Promise<string | undefined>>(content?.load)
+    expect(resolveId('./other.ts')).toBeUndefined()
+    expect(resolveId('virtual:other')).toBeUndefined()
+    expect(await loadHook('/project/pages/index/+Page.tsx')).toBeUndefined()
+    expect(await loadHook('virtual:site')).toBeUndefined()
+  })
+})
+
+interface Answer {
+  next: boolean
+  status?: number
+  headers: Record<string, string>
+  body?: string
+}
+
+/** Sends one request through the dev error handler, as Vite's connect stack would. */
+async function request(method: string, url: string | undefined, accept?: string): Promise<Answer> {
+  const [, errors] = await plugins()
+  expect(errors).toMatchObject({ name: 'site-content-errors', apply: 'serve', enforce: 'pre' })
+  let handler: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined
+  const server = {
+    middlewares: {
+      use: (fn: typeof handler) => {
+        handler = fn
+      },
+    },
+  }
+  hook<(s: unknown) => void>(errors?.configureServer)(server)
+  const answer: Answer = { next: false, headers: {} }
+  await new Promise<void>((resolve) => {
+    const res = {
+      statusCode: 200,
+      setHeader: (name: string, value: string) => {
+        answer.headers[name] = value
+      },
+      end(body: string) {
+        answer.status = this.statusCode
+        answer.body = body
+        resolve()
+      },
+    }
+    const req = { method, url, headers: accept === undefined ? {} : { accept } }
+    handler?.(req as IncomingMessage, res as unknown as ServerResponse, () => {
+      answer.next = true
+      resolve()
+    })
+  })
+  return answer
+}
+
+describe('site dev with a content problem', () => {
+  const broken = async () => {
+    const file = path.join(paths.content, 'site.yaml')
+    const good = await readFile(file, 'utf8')
+    await writeFile(file, good.replace('company: Test Company', 'company: [Test Company]'))
+    return () => writeFile(file, good)
+  }
+
+  it('answers a page request with the problem, status 500, never cached', async () => {
+    const restore = await broken()
+    try {
+      const answer = await request('GET', '/products/alpha', 'text/html,application/xhtml+xml')
+      expect(answer.next).toBe(false)
+      expect(answer.status).toBe(500)
+      expect(answer.headers).toEqual({
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+      })
+      expect(answer.body).toContain('<h1>The content has a problem, so this page cannot be shown</h1>')
+      expect(answer.body).toContain('content/site.yaml:1:')
+      expect(answer.body).toContain('<code class="field">/company</code>')
+    } finally {
+      await restore()
+    }
+  })
+
+  it('answers a page request with the missing images when they have not been made', async () => {
+    const manifest = manifestFile(paths)
+    const saved = await readFile(manifest)
+    await rm(manifest)
+    try {
+      const answer = await request('GET', '/', 'text/html')
+      expect(answer.status).toBe(500)
+      expect(answer.body).toContain('<p>The images have not been made yet.</p>')
+      expect(answer.body).toContain('<p class="fix">Fix: run `site images` (or `site build`).</p>')
+    } finally {
+      await writeFile(manifest, saved)
+    }
+  })
+
+  it('answers navigation data whatever it accepts, and a request without a url as the home page', async () => {
+    const restore = await broken()
+    try {
+      expect((await request('GET', '/products/alpha/index.pageContext.json')).status).toBe(500)
+      expect((await request('GET', undefined, 'text/html')).status).toBe(500)
+    } finally {
+      await restore()
+    }
+  })
+
+  it('leaves scripts, styles, images, Vite internals and other methods to Vite', async () => {
+    const restore = await broken()
+    try {
+      for (const [method, url, accept] of [
+        ['GET', '/@vite/client', 'text/html'],
+        ['GET', '/@id/virtual:site', '*/*'],
+        ['GET', '/node_modules/.vite/deps/react.js', 'text/html'],
+        ['GET', '/components/Header.tsx?v=1', '*/*'],
+        ['GET', '/media/p/a-640.webp', 'image/avif,image/webp'],
+        ['GET', '/contact', undefined],
+        ['POST', '/contact', 'text/html'],
+        ['HEAD', '/', 'text/html'],
+      ] as const)
+        expect(await request(method, url, accept), `${method} ${url}`).toEqual({ next: true, headers: {} })
+    } finally {
+      await restore()
+    }
+  })
+
+  it('lets the page render when the content is valid', async () => {
+    expect(await request('GET', '/', 'text/html')).toEqual({ next: true, headers: {} })
+  })
+
+  it('lets Vike show an error that is not about the content', async () => {
+    // A manifest cut short by a crash is not something the editor's content can fix.
+    const manifest = manifestFile(paths)
+    const saved = await readFile(manifest)
+    await writeFile(manifest, '{"p/a.svg": {')
+    try {
+      expect(await request('GET', '/', 'text/html')).toEqual({ next: true, headers: {} })
+    } finally {
+      await writeFile(manifest, saved)
+    }
+  })
+})
+
+describe('isPageRequest', () => {
+  it('is a page for HTML and for navigation data, not for Vite or dependencies', async () => {
+    const { isPageRequest } = await load()
+    expect(isPageRequest('text/html', '/about')).toBe(true)
+    expect(isPageRequest(undefined, '/about/index.pageContext.json')).toBe(true)
+    expect(isPageRequest(undefined, '/index.pageContext.json?x=1')).toBe(true)
+    expect(isPageRequest('*/*', '/about')).toBe(false)
+    expect(isPageRequest(undefined, '/about')).toBe(false)
+    expect(isPageRequest('text/html', '/@vite/client')).toBe(false)
+    expect(isPageRequest('text/html', '/@fs/x/index.pageContext.json.js')).toBe(false)
+    expect(isPageRequest('text/html', '/node_modules/x/index.html')).toBe(false)
+    expect(isPageRequest('text/html', '/about/@x')).toBe(true)
+    expect(isPageRequest('text/html', '/x/node_modules/')).toBe(true)
+    expect(isPageRequest('text/html', '/search?q=/@x')).toBe(true)
+    expect(isPageRequest('text/html', '?q=/node_modules/')).toBe(true)
+    expect(isPageRequest('text/html', '/about?view=index.pageContext.json')).toBe(true)
+    expect(isPageRequest('*/*', '/about?view=index.pageContext.json')).toBe(false)
+  })
+})
+
+describe('reloadContent', () => {
+  it('forgets the content, drops virtual:site from every environment and reloads the open pages', async () => {
+    const { reloadContent } = await load()
+    const before = await virtualSite()
+    expect(before.company).toBe('Test Company')
+    const file = path.join(paths.content, 'site.yaml')
+    const good = await readFile(file, 'utf8')
+    await writeFile(file, good.replace('company: Test Company', 'company: Renamed Company'))
+    try {
+      const dropped: string[] = []
+      const environment = (name: string, has: boolean) => ({
+        moduleGraph: {
+          getModuleById: (id: string) => (has ? { id, env: name } : undefined),
+          invalidateModule: (mod: { id: string; env: string }) => dropped.push(`${mod.env} ${mod.id}`),
+        },
+      })
+      const sent: unknown[] = []
+      const server = {
+        environments: {
+          client: environment('client', true),
+          ssr: environment('ssr', true),
+          other: environment('x', false),
+        },
+        ws: { send: (payload: unknown) => sent.push(payload) },
+      }
+      reloadContent(server as unknown as ViteDevServer)
+      expect(dropped).toEqual(['client \0virtual:site', 'ssr \0virtual:site'])
+      expect(sent).toEqual([{ type: 'full-reload' }])
+      expect((await virtualSite()).company).toBe('Renamed Company')
+    } finally {
+      await writeFile(file, good)
+    }
+  })
+})
