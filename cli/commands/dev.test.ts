@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Command } from 'commander'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { loadContent } from '../../renderer/content/load.ts'
 import { forgetContent } from '../../renderer/context.ts'
 import { manifestFile } from '../../renderer/images.ts'
 import { type ProjectPaths, projectPaths } from '../../renderer/paths.ts'
+import { runImages } from '../images/run.ts'
 import { createProgram } from '../index.ts'
 import { serialised } from './dev.ts'
 
@@ -116,6 +118,16 @@ async function siteDev(...args: string[]) {
   return server
 }
 
+/**
+ * The images of an earlier run, made here so that each test that starts from them holds when it runs
+ * alone (a mutation run runs only the tests that cover a mutant, not the ones before them).
+ */
+async function earlierRun() {
+  await runImages(await loadContent(paths.content, { drafts: true }), paths)
+  forgetContent()
+  project.log.length = 0
+}
+
 /** A save of `file` as the dev server's watcher reports it. */
 const save = (server: { watcher: EventEmitter }, file: string) => server.watcher.emit('all', 'change', file)
 
@@ -142,6 +154,7 @@ describe('site dev', () => {
   })
 
   it('starts at once with the images of an earlier run, then brings them up to date and reloads', async () => {
+    await earlierRun()
     expect(existsSync(manifestFile(paths))).toBe(true)
     await siteDev()
     expect(project.started[0]?.logged).toBe(0)
@@ -153,6 +166,7 @@ describe('site dev', () => {
   })
 
   it('refreshes after a save under content/, not after a schema or a file elsewhere', async () => {
+    await earlierRun()
     await mkdir(paths.schemas, { recursive: true })
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const server = await siteDev()
@@ -176,6 +190,7 @@ describe('site dev', () => {
   })
 
   it('prints the problems of a broken save, keeps serving, and says when the content is valid again', async () => {
+    await earlierRun()
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const server = await siteDev()
     await vi.waitFor(() => expect(reloads()).toBe(1))
@@ -204,6 +219,7 @@ describe('site dev', () => {
   })
 
   it('prints an error that is not about the content as a bug, and keeps serving', async () => {
+    await earlierRun()
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const server = await siteDev()
     await vi.waitFor(() => expect(reloads()).toBe(1))
