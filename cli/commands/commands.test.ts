@@ -126,3 +126,30 @@ describe('site validate', () => {
     expect(process.exitCode).toBe(1)
   })
 })
+
+describe('site brochures check', () => {
+  it('says how many brochures are present at the storage base of content/site.yaml', async () => {
+    await site('brochures', 'check', '--root', root)
+    expect(out).toEqual(['1 brochures present at /storage.'])
+    expect(err).toEqual([])
+  })
+
+  it('names each missing PDF and refuses, at the base given with --storage-base', async () => {
+    await rm(path.join(root, 'public/storage/brochures/UHF.pdf'))
+    const error = await refusal('brochures', 'check', '--root', root)
+    expect(err).toHaveLength(1)
+    expect(err[0]).toMatch(/^UHF: \/storage\/brochures\/UHF\.pdf \S/)
+    expect(error.code).toBe('brochures-invalid')
+    expect(error.message).toBe('1 of 1 brochures are missing or wrong at /storage.')
+    expect(error.hint).toBe(
+      'upload the PDFs named above to the storage base, or fix their ids in content/brochures.yaml.',
+    )
+    expect(out).toEqual([])
+  })
+
+  it('checks the base given with --storage-base instead', async () => {
+    const error = await refusal('brochures', 'check', '--root', root, '--storage-base', '/elsewhere')
+    expect(error.message).toBe('1 of 1 brochures are missing or wrong at /elsewhere.')
+    expect(err[0]).toMatch(/^UHF: \/elsewhere\/brochures\/UHF\.pdf /)
+  })
+})
