@@ -13,6 +13,7 @@ const state = vi.hoisted(() => ({
   root: '',
   report: { failures: [], rows: [] } as unknown,
   verifyOptions: undefined as unknown,
+  verifyClient: '',
   imagesOptions: undefined as unknown,
   printed: [] as unknown[],
 }))
@@ -34,7 +35,8 @@ vi.mock('../images/run.ts', () => ({
   summaryLine: () => '3 images, 0 encoded',
 }))
 vi.mock('../verify/run.ts', () => ({
-  verifyBuild: async (_client: string, _content: unknown, _paths: unknown, options: unknown) => {
+  verifyBuild: async (client: string, _content: unknown, _paths: unknown, options: unknown) => {
+    state.verifyClient = client
     state.verifyOptions = options
     return state.report
   },
@@ -185,5 +187,87 @@ describe('site build', () => {
       'The build stopped at "verify": 3 problems in the built site; do not release dist/client.',
     )
     expect(error.hint).toBe('fix the pages or content named above and build again.')
+  })
+})
+
+describe('site verify', () => {
+  it('checks dist/client with outbound links and prints the report', async () => {
+    await createProgram().parseAsync(['verify'], { from: 'user' })
+    expect(state.verifyClient).toBe(path.join(state.root, 'dist/client'))
+    expect(state.verifyOptions).toEqual({ offline: false, timeoutMs: 10_000 })
+    expect(state.printed).toEqual([state.report])
+    expect(out).toEqual([])
+  })
+
+  it('checks --dist offline with --link-timeout, and refuses a timeout out of range', async () => {
+    await createProgram().parseAsync(['verify', '--dist', state.root, '--offline', '--link-timeout', '100'], {
+      from: 'user',
+    })
+    expect(state.verifyClient).toBe(state.root)
+    expect(state.verifyOptions).toEqual({ offline: true, timeoutMs: 100 })
+    const error = (await createProgram()
+      .parseAsync(['verify', '--link-timeout', '99'], { from: 'user' })
+      .catch((e: unknown) => e)) as SiteError
+    expect(error.hint).toBe('e.g. --link-timeout 5000')
+  })
+
+  it('refuses a built site with failures, naming where it is', async () => {
+    state.report = { failures: [{}, {}, {}], rows: ROWS }
+    vi.spyOn(process, 'cwd').mockReturnValue(state.root)
+    const error = (await createProgram()
+      .parseAsync(['verify'], { from: 'user' })
+      .catch((e: unknown) => e)) as SiteError
+    expect(error.code).toBe('verify-failed')
+    expect(error.message).toBe('3 problems in the built site at dist/client; do not release it.')
+    expect(error.hint).toBe('fix the pages or content named above and build again.')
+    expect(state.printed).toEqual([state.report])
+    const here = (await createProgram()
+      .parseAsync(['verify', '--dist', '.'], { from: 'user' })
+      .catch((e: unknown) => e)) as SiteError
+    expect(here.message).toBe('3 problems in the built site at .; do not release it.')
+  })
+
+  it('--json prints the report as JSON and sets exit code 1 on failures instead of throwing', async () => {
+    const exitCode = process.exitCode
+    try {
+      await createProgram().parseAsync(['verify', '--json'], { from: 'user' })
+      expect(JSON.parse(out[0] ?? '')).toEqual(state.report)
+      expect(process.exitCode).toBe(exitCode)
+      state.report = { failures: [{}], rows: ROWS }
+      await createProgram().parseAsync(['verify', '--json'], { from: 'user' })
+      expect(JSON.parse(out[1] ?? '')).toEqual(state.report)
+      expect(process.exitCode).toBe(1)
+      expect(state.printed).toEqual([])
+    } finally {
+      process.exitCode = exitCode
+    }
+  })
+
+  it('--release refuses content that must not go live before checking the build', async () => {
+    const error = (await createProgram()
+      .parseAsync(['verify', '--release'], { from: 'user' })
+      .catch((e: unknown) => e)) as SiteError
+    expect(error.message).toMatch(/^Not ready for release: \d+ problems?\. Do not release this build\.$/)
+    expect(state.verifyOptions).toBeUndefined()
+  })
+})
+
+describe('site schemas', () => {
+  it('writes the JSON Schemas that changed, then says they are up to date', async () => {
+    await rm(path.join(state.root, 'content/schemas'), { recursive: true, force: true })
+    await createProgram().parseAsync(['schemas'], { from: 'user' })
+    expect(out[0]).toMatch(/^Updated \S+\.json(, \S+\.json)+\.$/)
+    await createProgram().parseAsync(['schemas'], { from: 'user' })
+    expect(out[1]).toBe('The JSON Schemas are up to date.')
+  })
+})
+
+describe('site images', () => {
+  it('encodes the content images of --root, with --force and --avif passed on, and prints the summary', async () => {
+    await createProgram().parseAsync(['images', '--root', state.root], { from: 'user' })
+    expect(state.imagesOptions).toEqual({ force: false, avif: false })
+    expect(out[0]).toMatch(/^3 images, 0 encoded/)
+    await createProgram().parseAsync(['images', '--root', state.root, '--force', '--avif'], { from: 'user' })
+    expect(state.imagesOptions).toEqual({ force: true, avif: true })
   })
 })
