@@ -48,7 +48,7 @@ describe('printError', () => {
   it('lists the located problems before the message, and gives no Fix line without a hint', () => {
     printError(
       new SiteError('content-invalid', 'The content has problems.', undefined, [
-        { file: 'content/site.yaml', line: 3, col: 1, message: 'Bad.', hint: 'Good.' },
+        { file: 'content/site.yaml', line: 3, col: 1, path: '', code: 'bad', message: 'Bad.', hint: 'Good.' },
       ]),
     )
     expect(printed).toEqual([
@@ -69,7 +69,7 @@ describe('printError', () => {
 
   it('prints the message of an error without a stack, and a thrown value as text', () => {
     const error = new Error('no stack here')
-    error.stack = undefined
+    Reflect.deleteProperty(error, 'stack')
     printError(error)
     printError('a plain string')
     expect(printed).toEqual([
