@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { SiteError } from '../../lib/errors.ts'
 import { register as registerBrochures } from './brochures.ts'
 import { register as registerDev } from './dev.ts'
+import { intFlag } from './flags.ts'
 
 /** Runs one `site` command line and returns what it threw. */
 async function refusal(register: (program: Command) => void, args: string[]): Promise<SiteError> {
@@ -28,5 +29,36 @@ describe('numeric flags are refused with the flag, the range and an example, bef
     const error = await refusal(registerBrochures, ['brochures', 'check', ...args])
     expect(error.message).toBe(message)
     expect(error.hint).toBe('e.g. --timeout 20000')
+  })
+})
+
+describe('intFlag', () => {
+  it('takes a whole number within the range, its ends included, around spaces', () => {
+    expect(intFlag('0', '--port', 0, 65535, '8080')).toBe(0)
+    expect(intFlag('65535', '--port', 0, 65535, '8080')).toBe(65535)
+    expect(intFlag(' 42 ', '--port', 0, 65535, '8080')).toBe(42)
+  })
+
+  it.each([
+    '4.5',
+    '-1',
+    '1e3',
+    '12abc',
+    'abc12',
+    '',
+    '0x10',
+    '99999999999999999999',
+  ])('refuses "%s" with a bad-flag error', (value) => {
+    const error = (() => {
+      try {
+        intFlag(value, '--rate-limit', 0, Number.MAX_SAFE_INTEGER, '60')
+      } catch (e) {
+        return e as SiteError
+      }
+    })()
+    expect(error?.code).toBe('bad-flag')
+    expect(error?.message).toBe(
+      `--rate-limit must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not "${value}".`,
+    )
   })
 })

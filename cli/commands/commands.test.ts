@@ -1,0 +1,155 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { SiteError } from '../../lib/errors.ts'
+import { createProgram } from '../index.ts'
+import { productTemplate } from '../scaffold/product.ts'
+
+const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
+const ENV = ['SITE_URL', 'SITE_API_BASE', 'SITE_STORAGE_BASE', 'SITE_ASSET_BASE'] as const
+let root = ''
+let saved: Record<string, string | undefined> = {}
+let exitCode: typeof process.exitCode
+let out: string[] = []
+let err: string[] = []
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'site-commands-'))
+  await cp(FIXTURE, root, { recursive: true })
+  saved = Object.fromEntries(ENV.map((name) => [name, process.env[name]]))
+  for (const name of ENV) delete process.env[name]
+  exitCode = process.exitCode
+  process.exitCode = undefined
+  out = []
+  err = []
+  vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+    out.push(args.map(String).join(' '))
+  })
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    err.push(args.map(String).join(' '))
+  })
+})
+
+afterEach(async () => {
+  vi.restoreAllMocks()
+  process.exitCode = exitCode
+  for (const name of ENV) {
+    if (saved[name] === undefined) delete process.env[name]
+    else process.env[name] = saved[name]
+  }
+  await rm(root, { recursive: true, force: true })
+})
+
+function site(...args: string[]): Promise<unknown> {
+  return createProgram().parseAsync(args, { from: 'user' })
+}
+
+async function refusal(...args: string[]): Promise<SiteError> {
+  return (await site(...args).then(
+    () => {
+      throw new Error('the command did not refuse')
+    },
+    (e: unknown) => e,
+  )) as SiteError
+}
+
+async function edit(file: string, from: string | RegExp, to: string) {
+  const full = path.join(root, 'content', file)
+  const text = await readFile(full, 'utf8')
+  const next = text.replace(from, to)
+  if (next === text) throw new Error(`edit did not apply to ${file}`)
+  await writeFile(full, next)
+}
+
+describe('site validate', () => {
+  it('says how many files are valid, and nothing else, for valid content', async () => {
+    await site('validate', '--root', root)
+    expect(out).toHaveLength(1)
+    expect(out[0]).toMatch(/^10 content files valid \(\d+ ms\)\.$/)
+    expect(err).toEqual([])
+  })
+
+  it('prints drafts’ warnings and names the drafts as left out of the build', async () => {
+    await writeFile(path.join(root, 'content/products/beta.yaml'), `draft: true\n${productTemplate('beta')}`)
+    await writeFile(
+      path.join(root, 'content/products/gamma.yaml'),
+      `draft: true\n${productTemplate('gamma').replace(/^name: .*$/m, 'name: Gamma')}`,
+    )
+    await site('validate', '--root', root)
+    expect(out).toHaveLength(2)
+    expect(out[0]).toMatch(/^content\/products\/beta\.yaml:\d+:\d+/)
+    expect(out[0]).toMatch(/\n\d+ warnings in 2 files\.$/)
+    expect(out[1]).toMatch(
+      /^12 content files valid \(\d+ ms\)\. 2 drafts \(beta, gamma\): shown by `site dev`, left out of `site build`\.$/,
+    )
+  })
+
+  it('refuses content with problems, handing the problems to the error', async () => {
+    await edit('products/alpha.yaml', 'value: 15A / 4000W', 'value: [15A]')
+    const error = await refusal('validate', '--root', root)
+    expect(error.code).toBe('content-invalid')
+    expect(error.message).toBe('The content has problems; fix them and run `site validate` again.')
+    expect(error.problems.map((p) => p.path)).toEqual(['/specifications/0/value'])
+    expect(out).toEqual([])
+  })
+
+  it('refuses a malformed SITE_* variable before reading anything, naming each', async () => {
+    process.env.SITE_URL = 'example.test'
+    process.env.SITE_API_BASE = 'api'
+    const error = await refusal('validate', '--root', root)
+    expect(error.code).toBe('env-invalid')
+    expect(error.message.split('\n')).toEqual([
+      expect.stringMatching(/^SITE_URL=example\.test is not an http\(s\) address/),
+      expect.stringMatching(/^SITE_API_BASE=api is not a path or an http\(s\) address/),
+    ])
+    expect(error.hint).toBe('fix the environment variable and run again.')
+  })
+
+  it('--release refuses what must not go live, after saying the files are valid', async () => {
+    const error = await refusal('validate', '--root', root, '--release')
+    expect(error.code).toBe('release-refused')
+    expect(error.message).toMatch(
+      /^Not ready for release: \d+ problems?\. The content is valid for a local build only\.$/,
+    )
+    expect(out[0]).toMatch(/^10 content files valid/)
+  })
+
+  it('--json prints files, problems, warnings and drafts, and the release check only with --release', async () => {
+    await site('validate', '--root', root, '--json')
+    const plain = JSON.parse(out[0] ?? '')
+    expect(plain).toEqual({ files: 10, problems: [], warnings: [], drafts: [] })
+    expect(process.exitCode).toBeUndefined()
+    await site('validate', '--root', root, '--json', '--release')
+    const release = JSON.parse(out[1] ?? '')
+    expect(release.release.problems.length + release.release.settings.length).toBeGreaterThan(0)
+    expect(process.exitCode).toBe(1)
+  })
+})
+
+describe('site brochures check', () => {
+  it('says how many brochures are present at the storage base of content/site.yaml', async () => {
+    await site('brochures', 'check', '--root', root)
+    expect(out).toEqual(['1 brochures present at /storage.'])
+    expect(err).toEqual([])
+  })
+
+  it('names each missing PDF and refuses, at the base given with --storage-base', async () => {
+    await rm(path.join(root, 'public/storage/brochures/UHF.pdf'))
+    const error = await refusal('brochures', 'check', '--root', root)
+    expect(err).toHaveLength(1)
+    expect(err[0]).toMatch(/^UHF: \/storage\/brochures\/UHF\.pdf \S/)
+    expect(error.code).toBe('brochures-invalid')
+    expect(error.message).toBe('1 of 1 brochures are missing or wrong at /storage.')
+    expect(error.hint).toBe(
+      'upload the PDFs named above to the storage base, or fix their ids in content/brochures.yaml.',
+    )
+    expect(out).toEqual([])
+  })
+
+  it('checks the base given with --storage-base instead', async () => {
+    const error = await refusal('brochures', 'check', '--root', root, '--storage-base', '/elsewhere')
+    expect(error.message).toBe('1 of 1 brochures are missing or wrong at /elsewhere.')
+    expect(err[0]).toMatch(/^UHF: \/elsewhere\/brochures\/UHF\.pdf /)
+  })
+})
