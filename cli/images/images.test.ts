@@ -325,11 +325,6 @@ describe('the image cache', () => {
     expect(cacheKey(bytes, DEFAULT_SETTINGS, ladder, versions)).toBe(base)
   })
   describe('what an encode writes', () => {
-    const encodeOne = async (ref: string, ladder: number[], settings = DEFAULT_SETTINGS) => {
-      const { paths } = await project()
-      const folders = { images: paths.images, media: paths.media, cache: path.join(paths.cache, 'images') }
-      return { paths, result: await encodeImage({ ref, ladder, slots: [], uses: [] }, folders, settings) }
-    }
     /** A raster source with a sharp black and white edge down its middle. */
     const raster = async (width: number, into: string) => {
       const half = Buffer.alloc(width * 100 * 3, 255)
