@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { SiteError } from '../lib/errors.ts'
 import { composeMail, mailDeliverer, type Notifications, oneLine, parseSmtpUrl } from './mail.ts'
 import type { RunningServer } from './serve.ts'
+import type { Submission } from './storage.ts'
 import {
   eventually,
   makeSite,
@@ -151,5 +153,219 @@ describe('message parts', () => {
     expect(parseSmtpUrl(undefined)).toBeUndefined()
     expect(parseSmtpUrl(' smtps://u:p@mail.example.com:465 ')).toBe('smtps://u:p@mail.example.com:465')
     expect(() => parseSmtpUrl('mail.example.com')).toThrow('SITE_SMTP_URL is not an SMTP URL.')
+  })
+})
+
+/** mail.ts loaded in the test, so its tables and helpers are made while the test runs. */
+async function freshMail() {
+  vi.resetModules()
+  return import('./mail.ts')
+}
+
+const RECEIVED = '2025-03-01T10:00:00.000Z'
+
+describe('what the e-mail says', () => {
+  it('an enquiry lists the product by name, then each field under its label, the time and the reference', async () => {
+    const mail = await freshMail()
+    const submission: Submission = {
+      id: 'enq-1',
+      receivedAt: RECEIVED,
+      kind: 'enquiry',
+      product: 'szephyr',
+      payload: {
+        product_name: 'szephyr',
+        name: 'Ravi Kumar',
+        email: 'ravi@example.com',
+        phone: '9876543210',
+        company_name: 'Kumar Traders',
+        company_gst: '29ABCDE1234F1Z5',
+        description: 'Need 40 units',
+        referrer: 'fair',
+      },
+      spam: false,
+    }
+    const composed = mail.composeMail(submission, OPTIONS)
+    expect(composed.subject).toBe('Product enquiry: SZephyr from Ravi Kumar (Kaveri Electronics)')
+    expect(composed.text).toBe(
+      [
+        'Product enquiry received through the website.',
+        '',
+        'Product:        SZephyr',
+        'Name:           Ravi Kumar',
+        'Email:          ravi@example.com',
+        'Phone:          9876543210',
+        'Company:        Kumar Traders',
+        'Company GST:    29ABCDE1234F1Z5',
+        'Message:        Need 40 units',
+        'referrer:       fair',
+        `Received (UTC): ${RECEIVED}`,
+        'Reference:      enq-1',
+        '',
+        'Reply to this e-mail to answer the visitor.',
+        '',
+      ].join('\n'),
+    )
+    const row = (label: string, value: string) =>
+      `<tr><th align="left" valign="top">${label}</th><td>${value}</td></tr>`
+    expect(composed.html).toBe(
+      [
+        '<!doctype html><html><body style="font-family:sans-serif">',
+        '<p>Product enquiry received through the website.</p>',
+        '<table cellpadding="4">',
+        row('Product', 'SZephyr'),
+        row('Name', 'Ravi Kumar'),
+        row('Email', 'ravi@example.com'),
+        row('Phone', '9876543210'),
+        row('Company', 'Kumar Traders'),
+        row('Company GST', '29ABCDE1234F1Z5'),
+        row('Message', 'Need 40 units'),
+        row('referrer', 'fair'),
+        row('Received (UTC)', RECEIVED),
+        row('Reference', 'enq-1'),
+        '</table>',
+        '<p>Reply to this e-mail to answer the visitor.</p>',
+        '</body></html>',
+      ].join('\n'),
+    )
+    expect(composed.replyTo).toEqual({ name: 'Ravi Kumar', address: 'ravi@example.com' })
+  })
+
+  it('a warranty activation names the product once and labels serial number and purchase date', async () => {
+    const mail = await freshMail()
+    const composed = mail.composeMail(
+      {
+        id: 'war-1',
+        receivedAt: RECEIVED,
+        kind: 'warranty',
+        product: 'smazer',
+        payload: { name: 'Meena', product: 'smazer', serial_number: 'SMZ-1', purchase_date: '2024-05-01' },
+        spam: false,
+      },
+      OPTIONS,
+    )
+    expect(composed.subject).toBe('Warranty activation: smazer from Meena (Kaveri Electronics)')
+    expect(composed.text.split('\n').slice(0, 6)).toEqual([
+      'Warranty activation received through the website.',
+      '',
+      'Product:        smazer',
+      'Name:           Meena',
+      'Serial number:  SMZ-1',
+      'Purchase date:  2024-05-01',
+    ])
+    expect(composed.html).toContain('<p>Warranty activation received through the website.</p>')
+  })
+
+  it('a contact message escapes what the visitor wrote in the HTML', async () => {
+    const mail = await freshMail()
+    const composed = mail.composeMail(
+      {
+        id: 'c-1',
+        receivedAt: RECEIVED,
+        kind: 'contact',
+        product: null,
+        payload: { name: 'Asha', description: `<b>"x" & 'y'</b>` },
+        spam: false,
+      },
+      OPTIONS,
+    )
+    expect(composed.subject).toBe('Contact message from Asha (Kaveri Electronics)')
+    expect(composed.text).toContain('Message:        <b>"x" & \'y\'</b>')
+    expect(composed.html).toContain('<td>&#60;b&#62;&#34;x&#34; &#38; &#39;y&#39;&#60;/b&#62;</td>')
+    expect(composed.replyTo).toBeUndefined()
+  })
+
+  it('only a text e-mail address becomes the Reply-To', async () => {
+    const mail = await freshMail()
+    const composed = mail.composeMail(
+      {
+        id: 'c-2',
+        receivedAt: RECEIVED,
+        kind: 'contact',
+        product: null,
+        payload: { name: 'A', email: 5 },
+        spam: false,
+      },
+      OPTIONS,
+    )
+    expect(composed.replyTo).toBeUndefined()
+  })
+
+  it('writes numbers and objects as text, leaves out null and undefined, and trims', () => {
+    expect(oneLine(42)).toBe('42')
+    expect(oneLine({ a: 1 })).toBe('{"a":1}')
+    expect(oneLine(null)).toBe('')
+    expect(oneLine(undefined)).toBe('')
+    expect(oneLine('  a \n ')).toBe('a')
+  })
+})
+
+describe('sending', () => {
+  const contact = (id: string): Submission => ({
+    id,
+    receivedAt: RECEIVED,
+    kind: 'contact',
+    product: null,
+    payload: { name: 'Asha', email: 'asha@example.com', description: 'hi' },
+    spam: false,
+  })
+  const entry = (submission: Submission) => ({ id: 1, channel: 'mail' as const, attempts: 0, submission })
+
+  it('marks each message with its submission id, and its Message-ID with the sender domain', async () => {
+    const mail = await freshMail()
+    const sink = await smtpSink()
+    try {
+      const deliver = await mail.mailDeliverer({
+        smtpUrl: sink.url,
+        notifications: NOTIFICATIONS,
+        ...OPTIONS,
+      })
+      await deliver(entry(contact('sub-7')), new AbortController().signal)
+      expect(sink.received).toHaveLength(1)
+      const received = sink.received[0]?.mail
+      expect(received?.headers.get('x-submission-id')).toBe('sub-7')
+      expect(received?.messageId).toBe('<sub-7@example.com>')
+    } finally {
+      await sink.close()
+    }
+  })
+
+  it('sends nothing, and does not fail, for a kind whose recipient list is empty', async () => {
+    const mail = await freshMail()
+    const sink = await smtpSink()
+    try {
+      const deliver = await mail.mailDeliverer({
+        smtpUrl: sink.url,
+        notifications: { from: 'website@example.com', to: { contact: [] } },
+        ...OPTIONS,
+      })
+      await expect(deliver(entry(contact('sub-9')), new AbortController().signal)).resolves.toBeUndefined()
+      expect(sink.received).toHaveLength(0)
+    } finally {
+      await sink.close()
+    }
+  })
+})
+
+describe('SITE_SMTP_URL', () => {
+  it('takes smtp:// and smtps:// URLs with a host', () => {
+    expect(parseSmtpUrl('smtp://mail.example.com:587')).toBe('smtp://mail.example.com:587')
+    expect(parseSmtpUrl('smtps://mail.example.com')).toBe('smtps://mail.example.com')
+    expect(parseSmtpUrl('  ')).toBeUndefined()
+  })
+
+  it.each([
+    'http://mail.example.com',
+    'mail.example.com',
+    'smtp://',
+  ])('refuses %s and says what to write', (value) => {
+    let error: unknown
+    try {
+      parseSmtpUrl(value)
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(SiteError)
+    expect((error as SiteError).code).toBe('bad-smtp-url')
+    expect((error as SiteError).hint).toMatch(/^write smtp:\/\/USER:PASSWORD@HOST:587 \(STARTTLS\) or smtps:/)
   })
 })
