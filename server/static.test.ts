@@ -31,6 +31,10 @@ describe('clean URLs', () => {
     expect(candidateFiles(path)).toBeUndefined()
   })
 
+  it('hides only the host files themselves, not a folder of the same name', () => {
+    expect(candidateFiles('/_headers/notes.txt')?.[0]).toBe('_headers/notes.txt')
+  })
+
   it('allows .well-known', () => {
     expect(candidateFiles('/.well-known/security.txt')?.[0]).toBe('.well-known/security.txt')
   })
