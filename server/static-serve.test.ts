@@ -6,7 +6,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import Fastify from 'fastify'
+import Fastify, { type InjectOptions } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { registerStatic } from './static.ts'
 
@@ -127,14 +127,9 @@ describe('not found and other methods', () => {
     }
   })
 
-  it.each([
-    'POST',
-    'PUT',
-    'PATCH',
-    'DELETE',
-    'OPTIONS',
-    'TRACE',
-  ] as const)('%s on a page is 405 with the methods allowed', async (method) => {
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'] as NonNullable<
+    InjectOptions['method']
+  >[])('%s on a page is 405 with the methods allowed', async (method) => {
     const { app } = await serve({})
     const response = await app.inject({ method, url: '/aboutus' })
     expect(response.statusCode).toBe(405)
