@@ -1,8 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { backoff } from './outbox.ts'
+import { backoff, startOutbox, webhookDeliverer } from './outbox.ts'
 import type { RunningServer } from './serve.ts'
+import type { OutboxEntry } from './storage.ts'
 import { makeSite, postJson, type SiteFixture, startFixtureServer, VALID } from './testing.ts'
 
 interface Call {
@@ -177,5 +178,110 @@ describe('retries', () => {
       await outbox.stop()
       await storage.close()
     }
+  })
+})
+
+describe('the webhook request', () => {
+  const entry: OutboxEntry = {
+    id: 1,
+    channel: 'webhook',
+    attempts: 0,
+    submission: {
+      id: 'sub-1',
+      receivedAt: '2025-03-01T10:00:00.000Z',
+      kind: 'contact',
+      product: null,
+      payload: { name: 'Asha' },
+      spam: false,
+    },
+  }
+
+  it('POSTs the submission as JSON, event submission.created, and names a refusal by its status', async () => {
+    const hook = await webhook([200, 500])
+    try {
+      const deliver = webhookDeliverer(hook.url)
+      await deliver(entry, new AbortController().signal)
+      expect(hook.calls[0]?.headers['content-type']).toBe('application/json')
+      expect(hook.calls[0]?.body).toEqual({
+        event: 'submission.created',
+        id: 'sub-1',
+        kind: 'contact',
+        receivedAt: '2025-03-01T10:00:00.000Z',
+        product: null,
+        payload: { name: 'Asha' },
+      })
+      await expect(deliver(entry, new AbortController().signal)).rejects.toThrow(/^HTTP 500$/)
+    } finally {
+      hook.server.close()
+    }
+  })
+})
+
+describe('the outbox loop', () => {
+  /** A storage stand-in holding one entry due now, that records what the outbox marks. */
+  function oneEntry() {
+    const marks: { delivered: number[]; failed: [number, number, string][] } = { delivered: [], failed: [] }
+    let due = true
+    const storage = {
+      claimOutbox: async () => {
+        if (!due) return []
+        due = false
+        return [{ ...entryOf(), channel: 'webhook' as const }]
+      },
+      nextOutboxAttempt: async () => undefined,
+      markDelivered: async (id: number) => {
+        marks.delivered.push(id)
+      },
+      markFailed: async (id: number, attempts: number, _at: number, problem: string) => {
+        marks.failed.push([id, attempts, problem])
+      },
+    }
+    return { storage, marks }
+  }
+  const entryOf = (): OutboxEntry => ({
+    id: 7,
+    channel: 'webhook',
+    attempts: 2,
+    submission: { id: 's', receivedAt: 'r', kind: 'contact', product: null, payload: {}, spam: false },
+  })
+
+  it('says "failed" for a deliverer that throws something other than an Error', async () => {
+    const { storage, marks } = oneEntry()
+    const lines: string[] = []
+    const outbox = startOutbox({
+      storage,
+      deliverers: {
+        webhook: async () => {
+          throw 'nope'
+        },
+      },
+      log: (line) => lines.push(line),
+    })
+    try {
+      for (let i = 0; i < 200 && marks.failed.length === 0; i++) await new Promise((r) => setTimeout(r, 5))
+      expect(marks.failed).toEqual([[7, 3, 'failed']])
+      expect(lines).toEqual(['webhook delivery failed (attempt 3, failed); next try in 20 s'])
+    } finally {
+      await outbox.stop()
+    }
+  })
+
+  it('hands an entry back as "stopped", attempts unchanged, when stopped mid-delivery', async () => {
+    const { storage, marks } = oneEntry()
+    let started = false
+    const outbox = startOutbox({
+      storage,
+      deliverers: {
+        webhook: (_entry, signal) =>
+          new Promise((_resolve, reject) => {
+            started = true
+            signal.addEventListener('abort', () => reject(new Error('aborted')))
+          }),
+      },
+    })
+    for (let i = 0; i < 200 && !started; i++) await new Promise((r) => setTimeout(r, 5))
+    await outbox.stop()
+    expect(marks.failed).toEqual([[7, 2, 'stopped']])
+    expect(marks.delivered).toEqual([])
   })
 })
