@@ -120,3 +120,86 @@ describe('site serve flags', () => {
     expect((error as SiteError).message).toBe(message)
   })
 })
+
+describe('what the server refuses in content/', () => {
+  const made: SiteFixture[] = []
+  afterAll(async () => {
+    for (const fixture of made) await fixture.cleanup()
+  })
+  /** A content folder of its own, with these files over the fixture's. */
+  async function content(files: Record<string, string>): Promise<string> {
+    const fixture = await makeSite()
+    made.push(fixture)
+    for (const [name, text] of Object.entries(files)) await writeFile(path.join(fixture.content, name), text)
+    return fixture.content
+  }
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (e: unknown) => e as SiteError,
+    )
+
+  it('refuses a catalogue with no products or with a product that is not a slug, saying where to run', async () => {
+    for (const catalogue of ['products: []\n', 'products:\n  - szephyr\n  - 5\n']) {
+      const dir = await content({ 'catalogue.yaml': catalogue })
+      const error = await refusal(readServerContent(dir, {}))
+      expect(error?.code).toBe('no-catalogue')
+      expect(error?.message).toBe(
+        `The intake server needs the product list: ${path.join(dir, 'catalogue.yaml')} is missing or has no \`products:\` list of slugs.`,
+      )
+      expect(error?.hint).toMatch(/^run the server from the project folder/)
+    }
+  })
+
+  it('names a recipient that is not an address, or a kind that is not a list', async () => {
+    const notAddress = await content({
+      'site.yaml': 'notifications:\n  from: web@example.com\n  contact: [5]\n',
+    })
+    const error = await refusal(readServerContent(notAddress, {}))
+    expect(error?.code).toBe('content-invalid')
+    expect(error?.message).toBe('notifications in content/site.yaml: contact[0] is not an e-mail address: 5.')
+    expect(error?.hint).toMatch(/^write one address per item/)
+    const notList = await content({
+      'site.yaml': 'notifications:\n  from: web@example.com\n  contact: support@example.com\n',
+    })
+    const listError = await refusal(readServerContent(notList, {}))
+    expect(listError?.code).toBe('content-invalid')
+    expect(listError?.message).toBe(
+      'notifications in content/site.yaml: contact must be a list of addresses.',
+    )
+    expect(listError?.hint).toBe('e.g. `contact: [support@example.com]`.')
+  })
+
+  it('names the sender when neither from nor contact.email is set, and sends nothing without recipients', async () => {
+    const noFrom = await content({ 'site.yaml': 'notifications:\n  contact: [support@example.com]\n' })
+    expect((await refusal(readServerContent(noFrom, {})))?.message).toMatch(
+      /: from \(or contact\.email\) is not/,
+    )
+    const none = await content({ 'site.yaml': 'notifications:\n  from: 5\n' })
+    expect((await readServerContent(none, {})).notifications).toBeUndefined()
+  })
+
+  it('refuses site.yaml that is not YAML, naming the file', async () => {
+    const dir = await content({ 'site.yaml': 'a: [\n' })
+    const error = await refusal(readServerContent(dir, {}))
+    expect(error?.code).toBe('content-invalid')
+    expect(error?.message).toMatch(
+      new RegExp(`^${path.join(dir, 'site.yaml')} cannot be read as YAML: [^\\n]+$`),
+    )
+    expect(error?.hint).toMatch(/^run `site validate` for the exact line/)
+  })
+
+  it('names SITE_URL or siteUrl when it is not an http(s) URL, trimming SITE_URL', async () => {
+    const error = await refusal(readServerContent(site.content, { SITE_URL: 'ftp://x' }))
+    expect(error?.code).toBe('bad-url')
+    expect(error?.message).toBe('SITE_URL is not an http(s) URL: "ftp://x".')
+    expect(error?.hint).toBe('write the public origin, e.g. https://www.example.com.')
+    expect((await readServerContent(site.content, { SITE_URL: ' https://a.example ' })).siteOrigin).toBe(
+      'https://a.example',
+    )
+    const dir = await content({ 'site.yaml': 'siteUrl: mailto:x@example.com\n' })
+    expect((await refusal(readServerContent(dir, {})))?.message).toBe(
+      'siteUrl in content/site.yaml is not an http(s) URL: "mailto:x@example.com".',
+    )
+  })
+})
