@@ -24,6 +24,9 @@ test.describe.configure({ mode: 'serial' })
 test.setTimeout(180_000)
 
 test.beforeAll(async () => {
+  // The wait below allows two minutes for the first compile (a busy machine needs more than the hook's
+  // default 30 s); the hook's own limit has to allow as much.
+  test.setTimeout(150_000)
   original = await readFile(FILE, 'utf8')
   server = spawn('node', ['bin/site.js', 'dev', '--port', String(DEV_PORT)], { stdio: 'ignore' })
   // The first request compiles the pages; wait for it once here.
