@@ -1,7 +1,5 @@
-import path from 'node:path'
 import { PLACEHOLDER, walk } from '../../renderer/content/checks.ts'
 import type { Content } from '../../renderer/content/load.ts'
-import { productFile } from '../../renderer/content/product-file.ts'
 import { SINGLE_FILES } from '../../renderer/content/sources.ts'
 import { LADDERS, type Slot, slotOf } from './ladders.ts'
 
@@ -38,8 +36,7 @@ export function collectImages(content: Content, contentFolder = 'content'): Imag
     })
   for (const product of content.products) {
     const { slug, ...record } = product
-    const file = path.relative(content.dir, productFile(content.dir, slug)).split(path.sep).join('/')
-    visit(`${contentFolder}/${file}`, record)
+    visit(`${contentFolder}/${content.productFiles[slug]}`, record)
   }
   const pages = {
     home: content.home,

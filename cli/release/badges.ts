@@ -3,7 +3,6 @@ import path from 'node:path'
 import type { Problem } from '../../lib/errors.ts'
 import type { Content } from '../../renderer/content/load.ts'
 import { parseYaml } from '../../renderer/content/locate.ts'
-import { productFile } from '../../renderer/content/product-file.ts'
 
 /**
  * Compliance badges without evidence: a certification, standard or origin logo is a claim the company
@@ -17,7 +16,7 @@ export async function badgeProblems(content: Content, projectRoot: string): Prom
       .map((badge, index) => ({ badge, index }))
       .filter(({ badge }) => (badge.kind ?? 'compliance') === 'compliance' && !badge.evidence)
     if (!bare.length) continue
-    const full = productFile(content.dir, product.slug)
+    const full = path.join(content.dir, content.productFiles[product.slug] ?? '')
     const file = path.relative(projectRoot, full).split(path.sep).join('/')
     const located = parseYaml(await readFile(full, 'utf8'))
     for (const { badge, index } of bare) {

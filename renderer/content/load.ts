@@ -23,6 +23,8 @@ export interface Content {
   brochures: Brochure[]
   /** Products in menu order (content/catalogue.yaml). */
   products: ProductEntry[]
+  /** Each product's file relative to `dir`, by slug: `products/<slug>.yaml`, or `.yml` as written. */
+  productFiles: Record<string, string>
   home: Home
   about: About
   space: Domain
@@ -161,6 +163,7 @@ async function readAll(contentDir: string, projectRoot: string, cache: ValidCach
         const { raw, valid } = await readYaml(path.join(dir, PRODUCTS_DIR, f), PRODUCT_SCHEMA.schema)
         return {
           slug,
+          name: `${PRODUCTS_DIR}/${f}`,
           file: rel(projectRoot, path.join(dir, PRODUCTS_DIR, f)),
           data: valid as Product | undefined,
           raw,
@@ -205,6 +208,7 @@ async function readAll(contentDir: string, projectRoot: string, cache: ValidCach
       site: single.site as Site,
       brochures: (single.brochures as { brochures: Brochure[] }).brochures,
       products: order.map((slug) => ({ ...(bySlug.get(slug) as Product), slug })),
+      productFiles: Object.fromEntries(products.map((p) => [p.slug, p.name])),
       home: single.home as Home,
       about: single.about as About,
       space: single.space as Domain,
