@@ -18,6 +18,7 @@ export default {
     '!server/testing.ts',
     '!server/bench.ts',
     '!server/child.ts',
+    '!cli/testing.ts',
   ],
   coverageAnalysis: 'perTest',
   // Mutants in module-level code (constants, tables) run at import, so each one reruns every test:

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SiteError } from '../../lib/errors.ts'
 import { productTemplate } from '../scaffold/product.ts'
+import { captureConsole, unsetEnv } from '../testing.ts'
 
 // `site build` runs on the project it lives in: here that project is a copy of the valid fixture, and the
 // stages that need a Vike build or a built site (pre-render, search, verify) and the image encoder answer
@@ -48,7 +49,6 @@ const { createProgram } = await import('../index.ts')
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
 const ENV = ['SITE_URL', 'SITE_API_BASE', 'SITE_STORAGE_BASE', 'SITE_ASSET_BASE'] as const
-let saved: Record<string, string | undefined> = {}
 let out: string[] = []
 let err: string[] = []
 const ROWS = [{}, {}]
@@ -62,24 +62,13 @@ beforeEach(async () => {
   state.printed = []
   state.verifyOptions = undefined
   state.imagesOptions = undefined
-  saved = Object.fromEntries(ENV.map((name) => [name, process.env[name]]))
-  for (const name of ENV) delete process.env[name]
-  out = []
-  err = []
-  vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
-    out.push(args.map(String).join(' '))
-  })
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    err.push(args.map(String).join(' '))
-  })
+  unsetEnv(ENV)
+  ;({ out, err } = captureConsole())
 })
 
 afterEach(async () => {
   vi.restoreAllMocks()
-  for (const name of ENV) {
-    if (saved[name] === undefined) delete process.env[name]
-    else process.env[name] = saved[name]
-  }
+  vi.unstubAllEnvs()
   await rm(state.root, { recursive: true, force: true })
 })
 

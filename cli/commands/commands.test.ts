@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SiteError } from '../../lib/errors.ts'
 import { createProgram } from '../index.ts'
 import { productTemplate } from '../scaffold/product.ts'
+import { captureConsole, unsetEnv } from '../testing.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
 const ENV = ['SITE_URL', 'SITE_API_BASE', 'SITE_STORAGE_BASE', 'SITE_ASSET_BASE'] as const
 let root = ''
-let saved: Record<string, string | undefined> = {}
 let exitCode: typeof process.exitCode
 let out: string[] = []
 let err: string[] = []
@@ -17,27 +17,16 @@ let err: string[] = []
 beforeEach(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'site-commands-'))
   await cp(FIXTURE, root, { recursive: true })
-  saved = Object.fromEntries(ENV.map((name) => [name, process.env[name]]))
-  for (const name of ENV) delete process.env[name]
+  unsetEnv(ENV)
   exitCode = process.exitCode
   process.exitCode = undefined
-  out = []
-  err = []
-  vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
-    out.push(args.map(String).join(' '))
-  })
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    err.push(args.map(String).join(' '))
-  })
+  ;({ out, err } = captureConsole())
 })
 
 afterEach(async () => {
   vi.restoreAllMocks()
   process.exitCode = exitCode
-  for (const name of ENV) {
-    if (saved[name] === undefined) delete process.env[name]
-    else process.env[name] = saved[name]
-  }
+  vi.unstubAllEnvs()
   await rm(root, { recursive: true, force: true })
 })
 

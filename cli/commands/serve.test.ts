@@ -7,12 +7,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SiteError } from '../../lib/errors.ts'
 import { eventually, postJson, smtpSink, VALID } from '../../server/testing.ts'
 import { createProgram } from '../index.ts'
+import { captureConsole, unsetEnv } from '../testing.ts'
 import { parseTrustProxy } from './serve.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
 const ENV = ['SITE_URL', 'SITE_WEBHOOK_URL', 'SITE_SMTP_URL', 'SITE_DATABASE_URL'] as const
 let root = ''
-let saved: Record<string, string | undefined> = {}
 let lines: string[] = []
 
 beforeEach(async () => {
@@ -23,27 +23,20 @@ beforeEach(async () => {
     path.join(root, 'dist/client/index.html'),
     '<!doctype html><title>Home</title><h1>Home</h1>',
   )
-  saved = Object.fromEntries(ENV.map((name) => [name, process.env[name]]))
-  for (const name of ENV) delete process.env[name]
-  lines = []
-  vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
-    lines.push(args.map(String).join(' '))
-  })
+  unsetEnv(ENV)
+  lines = captureConsole().out
   vi.spyOn(process, 'cwd').mockReturnValue(root)
 })
 
 afterEach(async () => {
   vi.restoreAllMocks()
-  for (const name of ENV) {
-    if (saved[name] === undefined) delete process.env[name]
-    else process.env[name] = saved[name]
-  }
+  vi.unstubAllEnvs()
   await rm(root, { recursive: true, force: true })
 })
 
 /** Runs `site serve` in this process, returns what it printed, then stops it with SIGTERM. */
 async function serve(args: string[], whileUp: (url: string) => Promise<void> = async () => {}) {
-  lines = []
+  lines.length = 0
   await createProgram().parseAsync(['serve', '--port', '0', '--root', root, ...args], { from: 'user' })
   const url = /at (http:\/\/\S+)$/.exec(lines[0] ?? '')?.[1]
   const printed = [...lines]
