@@ -56,20 +56,10 @@ beforeAll(async () => {
 
 afterAll(() => site?.cleanup())
 
-/** Runs `site submissions ...` in-process and returns what it wrote to stdout. */
+/** Runs `site submissions ...` in-process on the test's data and returns what it wrote to stdout. */
 async function run(...args: string[]): Promise<string> {
-  const program = new Command('site').exitOverride()
-  register(program)
-  let out = ''
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    out += String(chunk)
-    return true
-  })
-  try {
-    await program.parseAsync(['submissions', ...args, '--data', site.data], { from: 'user' })
-  } finally {
-    spy.mockRestore()
-  }
+  const { out, error } = await runAs(...args, '--data', site.data)
+  if (error) throw error
   return out
 }
 
