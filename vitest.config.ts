@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -9,6 +10,9 @@ export default defineConfig({
       'server/**/*.test.ts',
       'components/**/*.test.ts',
     ],
+    // One test file per core. Vitest's default leaves a core to its own main process, which is mostly
+    // idle here: on a 2-core machine that ran the files one at a time (97.8 s; 65.9 s with two).
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
