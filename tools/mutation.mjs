@@ -2,13 +2,15 @@
 // `npm run mutation [-- <stryker options>]`: runs Stryker (stryker.config.mjs), then prints the mutation
 // score of each folder it mutated: cli/, server/ and lib/. Options pass through to `stryker run`, e.g.
 // `npm run mutation -- --mutate 'lib/**/*.ts'` to measure one folder. `npm run mutation -- --summary`
-// prints the tables of the last run again without running anything.
+// prints the tables of the last run (the committed state) again without running anything.
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
-const report = path.join(root, '.cache/mutation/mutation.json')
+// Every run rewrites the committed state with every file's results, so the tables read it: on a fresh
+// clone `--summary` shows the last committed measurement.
+const report = path.join(root, 'mutation/incremental.json')
 const stryker = path.join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js')
 
 const args = process.argv.slice(2)
@@ -21,6 +23,10 @@ if (!args.includes('--summary')) {
 const DETECTED = new Set(['Killed', 'Timeout'])
 const UNDETECTED = new Set(['Survived', 'NoCoverage'])
 
+if (!existsSync(report)) {
+  console.error(`No mutation results at ${path.relative(root, report)} yet: run \`npm run mutation\` first.`)
+  process.exit(1)
+}
 const { files } = JSON.parse(readFileSync(report, 'utf8'))
 /** Detected and undetected mutants per folder and per file. */
 const folders = new Map()
