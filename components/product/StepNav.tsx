@@ -17,6 +17,11 @@ const CLOSE_MS = 300
 /** The height above the bottom of the screen the toggle may cover: bottom bar, margin and toggle, rounded up. */
 const TOGGLE_BAND = 160
 
+/** How far the page must scroll down (negative: up) to bring a section to the line where it rests. */
+function offset(el: HTMLElement): number {
+  return el.getBoundingClientRect().top - Number.parseFloat(getComputedStyle(el).scrollMarginTop || '0')
+}
+
 /** The section whose top is nearest the line where a scrolled-to section comes to rest. */
 function nearest(steps: Step[]): number {
   let best = 0
@@ -24,9 +29,7 @@ function nearest(steps: Step[]): number {
   steps.forEach((s, i) => {
     const el = document.getElementById(s.key)
     if (!el) return
-    const d = Math.abs(
-      el.getBoundingClientRect().top - Number.parseFloat(getComputedStyle(el).scrollMarginTop || '0'),
-    )
+    const d = Math.abs(offset(el))
     if (d < distance) {
       distance = d
       best = i
@@ -45,8 +48,9 @@ export function StepNav({ steps }: { steps: Step[] }) {
   const [footerShown, setFooterShown] = useState(false)
   // The floating toggle waits below the hero until the first step's section reaches it.
   const [reached, setReached] = useState(false)
-  // After a click the scroll it starts must not move the current step elsewhere.
-  const pinned = useRef(false)
+  // After a click the scroll it starts must not move the current step elsewhere: where that scroll
+  // comes to rest, or null when no click's scroll is under way.
+  const pinned = useRef<number | null>(null)
   const toggle = useRef<HTMLButtonElement>(null)
   const railEl = useRef<HTMLElement>(null)
 
@@ -56,17 +60,21 @@ export function StepNav({ steps }: { steps: Step[] }) {
     // slow frame mid-scroll can exceed the 50 ms pause); elsewhere the first pause releases it.
     const hasScrollEnd = 'onscrollend' in window
     const settle = () => {
-      if (!pinned.current) setCurrent(nearest(steps))
-      else if (!hasScrollEnd) pinned.current = false
+      if (pinned.current === null) setCurrent(nearest(steps))
+      else if (!hasScrollEnd) pinned.current = null
     }
     const onScroll = () => {
       clearTimeout(timer)
       timer = window.setTimeout(settle, SCROLL_PAUSE)
     }
     const onScrollEnd = () => {
-      if (!pinned.current) return
-      pinned.current = false
+      if (pinned.current === null) return
+      // Stopped short of the click's rest (the visitor scrolled on their own): the section nearest
+      // the line is current after all.
+      const interrupted = Math.abs(scrollY - pinned.current) >= 1
+      pinned.current = null
       clearTimeout(timer)
+      if (interrupted) setCurrent(nearest(steps))
     }
     settle()
     addEventListener('scroll', onScroll, { passive: true })
@@ -119,15 +127,15 @@ export function StepNav({ steps }: { steps: Step[] }) {
     if (!el) return
     e.preventDefault()
     setCurrent(i)
-    const y = scrollY
-    pinned.current = true
+    // Pinned only when a scroll will come to release it: a section already at rest, or one the page
+    // cannot scroll any further towards, gets none. (A timer guessing this could, on a busy page,
+    // release a later click's pin before its scroll began.)
+    const end = document.documentElement.scrollHeight - innerHeight
+    const rest = Math.min(Math.max(scrollY + offset(el), 0), end)
+    pinned.current = Math.abs(rest - scrollY) >= 1 ? rest : null
     el.scrollIntoView({
       behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
     })
-    // Already in place: no scroll will come to release the pin.
-    setTimeout(() => {
-      if (scrollY === y) pinned.current = false
-    }, 100)
     return el
   }
 

@@ -199,6 +199,35 @@ test.describe('step navigator on wide screens', () => {
     await expect(bar).toBeInViewport()
   })
 
+  test('a click does not hold the current step when no scroll follows it, or after the visitor scrolls elsewhere', async ({
+    page,
+  }) => {
+    await open(page, '/products/szephyr', 1440)
+    const bar = stepBar(page)
+    const specs = bar.getByRole('link', { name: 'Specifications' })
+    const installation = bar.getByRole('link', { name: 'Easy Installation' })
+    const scrollTo = (id: string) =>
+      page.locator(`#${id}`).evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }))
+    await specs.click()
+    // Two frames with no scroll between them: the smooth scroll is over.
+    await page.waitForFunction(
+      () =>
+        new Promise((done) => {
+          let y = scrollY
+          const look = () => (scrollY === y ? done(true) : ((y = scrollY), requestAnimationFrame(look)))
+          requestAnimationFrame(() => requestAnimationFrame(look))
+        }),
+    )
+    // Chosen again where it already rests: no scroll comes, so nothing may stay pinned to it.
+    await specs.click()
+    await scrollTo('installation')
+    await expect(installation).toHaveAttribute('aria-current', 'step')
+    // The visitor cuts a click's smooth scroll short: the section they stopped at is current.
+    await specs.click()
+    await scrollTo('installation')
+    await expect(installation).toHaveAttribute('aria-current', 'step')
+  })
+
   test('while scrolling, the step of the section nearest the top becomes current after a pause', async ({
     page,
   }) => {
