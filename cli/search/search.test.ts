@@ -129,6 +129,9 @@ describe('verifySearch', () => {
         message: 'searching for "Ring Convertor" shows /products/ring first, not this product',
       },
     ])
+    expect(await verifySearch(dir, [{ slug: 'quokka', name: 'Quokka' }])).toEqual([
+      { page: '/products/quokka', file: 'pagefind/', message: 'searching for "Quokka" finds nothing' },
+    ])
     const empty = await mkdtemp(path.join(tmpdir(), 'site-search-'))
     dirs.push(empty)
     expect((await verifySearch(empty, [])).map((f) => f.file)).toEqual([

@@ -17,7 +17,42 @@ async function verifySearch(...args: Parameters<typeof import('./search.ts').ver
   return (await import('./search.ts')).verifySearch(...args)
 }
 
+/** A client folder with the three files the search dialog loads first (empty: the index is stood in). */
+async function clientWithIndexFiles(): Promise<string> {
+  const client = await mkdtemp(path.join(tmpdir(), 'site-verify-search-'))
+  dirs.push(client)
+  await mkdir(path.join(client, 'pagefind'))
+  for (const file of ['pagefind.js', 'pagefind-entry.json', 'words.json'])
+    await writeFile(path.join(client, 'pagefind', file), '')
+  return client
+}
+
 describe('site verify: the search index', () => {
+  afterEach(() => vi.doUnmock('../search/query.ts'))
+
+  it('closes the index it opened, also when a search fails', async () => {
+    const client = await clientWithIndexFiles()
+    const close = vi.fn(async () => {})
+    let fail = false
+    vi.doMock('../search/query.ts', () => ({
+      fromDir: () => async () => undefined,
+      openIndex: async () => ({
+        search: async () => {
+          if (fail) throw new Error('the index is damaged')
+          return [{ url: '/products/ring', title: 'Ring Convertor' }]
+        },
+        close,
+      }),
+    }))
+    expect(await verifySearch(client, [{ slug: 'ring', name: 'Ring Convertor' }])).toEqual([])
+    expect(close).toHaveBeenCalledTimes(1)
+    fail = true
+    await expect(verifySearch(client, [{ slug: 'ring', name: 'Ring Convertor' }])).rejects.toThrow(
+      'the index is damaged',
+    )
+    expect(close).toHaveBeenCalledTimes(2)
+  })
+
   it('names each file the search dialog loads first that the build lacks', async () => {
     const client = await mkdtemp(path.join(tmpdir(), 'site-verify-search-'))
     dirs.push(client)
