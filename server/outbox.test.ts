@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { backoff, startOutbox, webhookDeliverer } from './outbox.ts'
 import type { RunningServer } from './serve.ts'
 import type { OutboxEntry } from './storage.ts'
@@ -283,5 +283,224 @@ describe('the outbox loop', () => {
     await outbox.stop()
     expect(marks.failed).toEqual([[7, 2, 'stopped']])
     expect(marks.delivered).toEqual([])
+  })
+})
+
+describe('when the outbox looks again', () => {
+  const T0 = Date.parse('2025-03-01T10:00:00.000Z')
+
+  /**
+   * A storage stand-in on a fake clock: it records each claim (when, lease, channels) and answers the
+   * next attempt with `next()`. Entries to hand out are pushed onto `queue`.
+   */
+  function clockStorage(next: () => Promise<number | undefined> = async () => undefined) {
+    const claims: { at: number; leaseMs: number; channels: string[] }[] = []
+    const failed: { attempts: number; at: number; problem: string }[] = []
+    const queue: OutboxEntry[][] = []
+    const storage = {
+      claimOutbox: async (at: number, _batch: number, leaseMs: number, channels?: string[]) => {
+        claims.push({ at, leaseMs, channels: channels ?? [] })
+        return queue.shift() ?? []
+      },
+      nextOutboxAttempt: next,
+      markDelivered: async () => {},
+      markFailed: async (_id: number, attempts: number, at: number, problem: string) => {
+        failed.push({ attempts, at, problem })
+      },
+    }
+    return { storage, claims, failed, queue }
+  }
+  const entry = (attempts = 0): OutboxEntry => ({
+    id: 1,
+    channel: 'webhook',
+    attempts,
+    submission: { id: 's', receivedAt: 'r', kind: 'contact', product: null, payload: {}, spam: false },
+  })
+  const outboxes: { stop(): Promise<void> }[] = []
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: T0 })
+  })
+  afterEach(async () => {
+    for (const outbox of outboxes.splice(0)) await outbox.stop()
+    vi.useRealTimers()
+  })
+  const start = (options: Omit<Parameters<typeof startOutbox>[0], 'now'>) => {
+    const outbox = startOutbox({ ...options, now: Date.now })
+    outboxes.push(outbox)
+    return outbox
+  }
+
+  it('sleeps until the next attempt is due, when that comes before the idle check', async () => {
+    const { storage, claims } = clockStorage(async () => T0 + 3_000)
+    start({ storage, deliverers: { webhook: async () => {} } })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(claims.map((c) => c.at)).toEqual([T0])
+    await vi.advanceTimersByTimeAsync(2_999)
+    expect(claims).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(claims.map((c) => c.at)).toEqual([T0, T0 + 3_000])
+  })
+
+  it('looks every 5 s when nothing is due, when the next attempt is further off, or when asking fails', async () => {
+    for (const next of [
+      async () => undefined,
+      async () => Date.now() + 60_000,
+      async () => {
+        throw new Error('database gone')
+      },
+    ]) {
+      const { storage, claims } = clockStorage(next)
+      const outbox = start({ storage, deliverers: { webhook: async () => {} } })
+      const t = Date.now()
+      await vi.advanceTimersByTimeAsync(4_999)
+      expect(claims.map((c) => c.at - t)).toEqual([0])
+      await vi.advanceTimersByTimeAsync(1)
+      expect(claims.map((c) => c.at - t)).toEqual([0, 5_000])
+      await outbox.stop()
+    }
+  })
+
+  it('a due time already past is tried at once, not after the idle check', async () => {
+    const { storage, claims } = clockStorage(async () => T0 - 1_000)
+    start({ storage, deliverers: { webhook: async () => {} } })
+    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(claims.length).toBeGreaterThan(1)
+  })
+
+  it('a notice while it asks when to look next starts a look at once, not at the next check', async () => {
+    let answer: (at: number | undefined) => void = () => {}
+    let asked = 0
+    const { storage, claims } = clockStorage(() =>
+      asked++ === 0 ? new Promise((resolve) => (answer = resolve)) : Promise.resolve(undefined),
+    )
+    const outbox = start({ storage, deliverers: { webhook: async () => {} } })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(claims).toHaveLength(1)
+    // A submission is committed just after the look found nothing, before the next one is set.
+    outbox.notify()
+    answer(undefined)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(claims.map((c) => c.at)).toEqual([T0, T0])
+  })
+
+  it('a notice during a delivery does not start a second look beside it', async () => {
+    const { storage, claims, queue } = clockStorage()
+    let release = () => {}
+    queue.push([entry()])
+    const outbox = start({
+      storage,
+      deliverers: { webhook: () => new Promise<void>((resolve) => (release = resolve)) },
+    })
+    await vi.advanceTimersByTimeAsync(0)
+    outbox.notify()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(claims).toHaveLength(1)
+    release()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(claims).toHaveLength(2)
+  })
+
+  it('claims under a lease of three delivery timeouts, for the channels it delivers', async () => {
+    const { storage, claims } = clockStorage()
+    start({ storage, deliverers: { webhook: async () => {} } })
+    start({ storage, deliverers: { email: async () => {}, webhook: async () => {} }, timeoutMs: 2_000 })
+    start({ storage, deliverers: { webhook: async () => {} }, leaseMs: 1_234 })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(claims.map(({ leaseMs, channels }) => ({ leaseMs, channels }))).toEqual([
+      { leaseMs: 30_000, channels: ['webhook'] },
+      { leaseMs: 6_000, channels: ['email', 'webhook'] },
+      { leaseMs: 1_234, channels: ['webhook'] },
+    ])
+  })
+
+  it('waits at most an hour between two attempts unless told otherwise', async () => {
+    const { storage, failed, queue } = clockStorage()
+    queue.push([entry(20)])
+    start({
+      storage,
+      deliverers: {
+        webhook: async () => {
+          throw new Error('HTTP 503')
+        },
+      },
+    })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(failed).toEqual([{ attempts: 21, at: T0 + 3_600_000, problem: 'HTTP 503' }])
+  })
+
+  it('logs an error of the store and keeps looking', async () => {
+    const { storage, claims } = clockStorage()
+    const lines: string[] = []
+    let broken = true
+    const claim = storage.claimOutbox
+    storage.claimOutbox = async (...args) => {
+      if (broken) {
+        broken = false
+        throw new Error('database is locked')
+      }
+      return claim(...args)
+    }
+    start({ storage, deliverers: { webhook: async () => {} }, log: (line) => lines.push(line) })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(lines).toEqual(['outbox paused on an error: database is locked'])
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(claims.map((c) => c.at)).toEqual([T0 + 5_000])
+  })
+
+  it('after stop() nothing is claimed again, whatever wakes it', async () => {
+    let answer: (at: number | undefined) => void = () => {}
+    const { storage, claims } = clockStorage(() => new Promise((resolve) => (answer = resolve)))
+    const outbox = start({ storage, deliverers: { webhook: async () => {} } })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(claims).toHaveLength(1)
+    // Stopped while it asks when to look next: the answer must not set a timer.
+    const stopping = outbox.stop()
+    answer(Date.now() + 1_000)
+    await stopping
+    expect(vi.getTimerCount()).toBe(0)
+    outbox.notify()
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(claims).toHaveLength(1)
+  })
+
+  it('stopped mid-delivery, it does not ask the store anything more', async () => {
+    let asked = 0
+    const { storage, queue } = clockStorage(async () => {
+      asked++
+      return undefined
+    })
+    queue.push([entry()])
+    const outbox = start({
+      storage,
+      deliverers: {
+        webhook: (_entry, signal) =>
+          new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+      },
+    })
+    await vi.advanceTimersByTimeAsync(0)
+    await outbox.stop()
+    expect(asked).toBe(0)
+  })
+
+  it('gives a delivery timeoutMs, then aborts it and retries later', async () => {
+    vi.useRealTimers()
+    const { storage, failed, queue } = clockStorage()
+    queue.push([entry()])
+    const outbox = startOutbox({
+      storage,
+      deliverers: {
+        webhook: (_entry, signal) =>
+          new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+      },
+      timeoutMs: 50,
+      baseDelayMs: 1_000,
+    })
+    outboxes.push(outbox)
+    for (let i = 0; i < 200 && failed.length === 0; i++) await new Promise((r) => setTimeout(r, 5))
+    expect(failed).toHaveLength(1)
+    expect(failed[0]?.attempts).toBe(1)
+    expect(failed[0]?.problem).toMatch(/timeout|timed out/i)
   })
 })
