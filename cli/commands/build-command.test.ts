@@ -123,12 +123,26 @@ describe('site build', () => {
   })
 
   it('names the drafts the build leaves out', async () => {
-    await writeFile(
-      path.join(state.root, 'content/products/beta.yaml'),
-      `draft: true\n${productTemplate('beta')}`,
-    )
+    const draft = (name: string) =>
+      writeFile(
+        path.join(state.root, `content/products/${name}.yaml`),
+        // Each its own name: two products may not share one, drafts included.
+        `draft: true\n${productTemplate(name).replace('TODO: display name as in the menu', name)}`,
+      )
+    await draft('beta')
     await build()
     expect(stages()[0]).toBe('validate: 11 content files valid; left out 1 draft: beta')
+    await draft('gamma')
+    out.length = 0
+    await build()
+    expect(stages()[0]).toBe('validate: 12 content files valid; left out 2 drafts: beta, gamma')
+  })
+
+  it('--release builds content ready to go live and says so', async () => {
+    vi.stubEnv('SITE_URL', 'https://www.company.in')
+    await build('--release')
+    expect(stages()[0]).toBe('validate: 10 content files valid and ready for release')
+    expect(out.at(-1)).toMatch(/^Built in .* dist\/client is ready to deploy\.$/)
   })
 
   it('refuses a malformed SITE_* variable before any stage', async () => {
@@ -237,6 +251,13 @@ describe('site verify', () => {
       .catch((e: unknown) => e)) as SiteError
     expect(error.message).toMatch(/^Not ready for release: \d+ problems?\. Do not release this build\.$/)
     expect(state.verifyOptions).toBeUndefined()
+  })
+
+  it('--release checks the build of content ready to go live', async () => {
+    vi.stubEnv('SITE_URL', 'https://www.company.in')
+    await createProgram().parseAsync(['verify', '--release', '--offline'], { from: 'user' })
+    expect(state.verifyOptions).toEqual({ offline: true, timeoutMs: 10_000 })
+    expect(state.printed).toEqual([state.report])
   })
 })
 

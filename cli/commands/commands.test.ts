@@ -104,6 +104,16 @@ describe('site validate', () => {
     expect(out[0]).toMatch(/^10 content files valid/)
   })
 
+  it('--release passes content ready to go live, saying so after the files are valid', async () => {
+    vi.stubEnv('SITE_URL', 'https://www.company.in')
+    await site('validate', '--root', root, '--release')
+    expect(out).toEqual([
+      expect.stringMatching(/^10 content files valid/),
+      'Ready for release: no example values, every badge has evidence, public origins.',
+    ])
+    expect(process.exitCode).toBeUndefined()
+  })
+
   it('--json prints files, problems, warnings and drafts, and the release check only with --release', async () => {
     await site('validate', '--root', root, '--json')
     const plain = JSON.parse(out[0] ?? '')
