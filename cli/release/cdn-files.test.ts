@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { BuildConfig } from '../../renderer/config.ts'
 import { headersFor, parseHeadersFile } from '../../server/headers-file.ts'
 import { findRedirect, parseRedirectsFile } from '../../server/redirects-file.ts'
-import { contentSecurityPolicy, inlineScriptHashes, publicPages, writeCdnFiles } from './cdn-files.ts'
+import { contentSecurityPolicy, inlineScriptHashes, publicPages } from './cdn-files.ts'
 
 const config: BuildConfig = {
   siteUrl: 'https://www.example.test',
@@ -43,6 +43,9 @@ async function release(built: BuildConfig = config) {
     await mkdir(path.dirname(path.join(dir, name)), { recursive: true })
     await writeFile(path.join(dir, name), text)
   }
+  // Loaded here, so its module-level helpers and constants are made while the test runs.
+  vi.resetModules()
+  const { writeCdnFiles } = await import('./cdn-files.ts')
   await writeCdnFiles(dir, built)
   const read = (name: string) => readFile(path.join(dir, name), 'utf8')
   const headers = parseHeadersFile(await read('_headers'))
@@ -77,6 +80,11 @@ describe('_headers', () => {
     const { header } = await release({ ...config, apiBase: 'https://api.example.test/v1' })
     const csp = header('/aboutus', 'content-security-policy') ?? ''
     expect(csp).toMatch(/connect-src 'self' https:\/\/api\.example\.test(;| )/)
+    // A local or staging build may call a plain-http API; the browser must be let through to it too.
+    const local = await release({ ...config, apiBase: 'http://localhost:8787/api' })
+    expect(local.header('/aboutus', 'content-security-policy')).toMatch(
+      /connect-src 'self' http:\/\/localhost:8787(;| )/,
+    )
   })
 
   it('asks the host again about every page before showing it, so a release shows at once', async () => {
@@ -131,13 +139,14 @@ describe('the Content-Security-Policy', () => {
 
   it('hashes each executable inline script once, sorted, and no script with src or a data type', () => {
     const pages = [
-      built('/', '<script>b()</script><script type="module">a()</script><script src="/x.js"></script>'),
+      built('/', '<script>c()</script><script type="module">a()</script><script src="/x.js"></script>'),
       built(
         '/aboutus',
-        '<script type="text/javascript">c()</script><script type="application/ld+json">{}</script><script>b()</script>',
+        '<script type="text/javascript">b()</script><script type="application/ld+json">{}</script><script>c()</script>',
       ),
     ]
-    expect(inlineScriptHashes(pages)).toEqual([sha('a()'), sha('b()'), sha('c()')].sort())
+    // Met as c, a, b; their hashes sort as b, a, c.
+    expect(inlineScriptHashes(pages)).toEqual([sha('b()'), sha('a()'), sha('c()')])
   })
 
   it('allows only the site itself, plus the origins of absolute bases and analytics when set', () => {
