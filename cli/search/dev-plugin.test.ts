@@ -62,8 +62,10 @@ afterEach(() => {
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => Promise<void>
 
 /** The plugin on a stand-in dev server: its watcher, and a way to send it one request. */
-function devServer(resolvedUrls: unknown = { local: [`${origin}/`], network: [] }) {
-  const plugin: Plugin = searchInDev()
+function devServer(
+  resolvedUrls: unknown = { local: [`${origin}/`], network: [] },
+  plugin: Plugin = searchInDev(),
+) {
   let handler: Handler | undefined
   const watcher = new EventEmitter()
   const server = {
@@ -118,7 +120,9 @@ describe('site dev serves the site search', () => {
   })
 
   it('serves the index built from the pages the dev server renders, never cached', async () => {
-    const { get } = devServer()
+    // The plugin's module loaded here, so its table of content types is made while the test runs.
+    vi.resetModules()
+    const { get } = devServer(undefined, (await import('./dev-plugin.ts')).searchInDev())
     const entry = await get('/pagefind/pagefind-entry.json?ts=1')
     expect(entry.status).toBe(200)
     expect(entry.headers).toEqual({ 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })

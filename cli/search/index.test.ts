@@ -213,3 +213,32 @@ describe('openIndex', () => {
     expect(globalThis.fetch).toBe(original)
   })
 })
+
+describe('the indexer process', () => {
+  afterEach(() => vi.doUnmock('pagefind'))
+
+  it('is stopped after each index, also when a page cannot be indexed', async () => {
+    const close = vi.fn(async () => {})
+    let refuse = false
+    vi.doMock('pagefind', () => ({
+      createIndex: async () => ({
+        errors: [],
+        index: {
+          addHTMLFile: async () => ({ errors: refuse ? ['the page is too large'] : [] }),
+          getFiles: async () => ({ errors: [], files: [] }),
+        },
+      }),
+      close,
+    }))
+    const { indexPages } = await load()
+    const page = {
+      page: { route: '/', meta: { title: 'Home', category: 'Page' }, weights: {}, extra: [] },
+      html: '<html><body><main><h1>Home</h1></main></body></html>',
+    }
+    await indexPages([page])
+    expect(close).toHaveBeenCalledTimes(1)
+    refuse = true
+    await expect(indexPages([page])).rejects.toThrow('Pagefind could not index /: the page is too large')
+    expect(close).toHaveBeenCalledTimes(2)
+  })
+})
