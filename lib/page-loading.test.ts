@@ -31,9 +31,11 @@ describe('pageLoading', () => {
     expect(attributes.has('aria-busy')).toBe(false)
   })
 
-  it('still shows the bar on a page without a main region', () => {
+  it('still shows and hides the bar on a page without a main region', () => {
     const { classes } = stubDocument(false)
     expect(() => pageLoading(true)).not.toThrow()
     expect(classes.has('page-loading')).toBe(true)
+    expect(() => pageLoading(false)).not.toThrow()
+    expect(classes.has('page-loading')).toBe(false)
   })
 })
