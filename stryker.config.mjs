@@ -16,6 +16,7 @@ export default {
     '!**/*.test.ts',
     // Test helpers (fixtures, child processes, the SMTP sink) and benchmarks are not product code.
     '!server/testing.ts',
+    '!server/test-engines.ts',
     '!server/bench.ts',
     '!server/child.ts',
     '!cli/testing.ts',
