@@ -298,8 +298,8 @@ describe('when the outbox looks again', () => {
     const failed: { attempts: number; at: number; problem: string }[] = []
     const queue: OutboxEntry[][] = []
     const storage = {
-      claimOutbox: async (at: number, _batch: number, leaseMs: number, channels?: string[]) => {
-        claims.push({ at, leaseMs, channels: channels ?? [] })
+      claimOutbox: async (at: number, _batch: number, leaseMs: number, channels: readonly string[]) => {
+        claims.push({ at, leaseMs, channels: [...channels] })
         return queue.shift() ?? []
       },
       nextOutboxAttempt: next,
@@ -405,12 +405,12 @@ describe('when the outbox looks again', () => {
   it('claims under a lease of three delivery timeouts, for the channels it delivers', async () => {
     const { storage, claims } = clockStorage()
     start({ storage, deliverers: { webhook: async () => {} } })
-    start({ storage, deliverers: { email: async () => {}, webhook: async () => {} }, timeoutMs: 2_000 })
+    start({ storage, deliverers: { mail: async () => {}, webhook: async () => {} }, timeoutMs: 2_000 })
     start({ storage, deliverers: { webhook: async () => {} }, leaseMs: 1_234 })
     await vi.advanceTimersByTimeAsync(0)
     expect(claims.map(({ leaseMs, channels }) => ({ leaseMs, channels }))).toEqual([
       { leaseMs: 30_000, channels: ['webhook'] },
-      { leaseMs: 6_000, channels: ['email', 'webhook'] },
+      { leaseMs: 6_000, channels: ['mail', 'webhook'] },
       { leaseMs: 1_234, channels: ['webhook'] },
     ])
   })
