@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Submission } from './storage.ts'
-import { payloadColumns, submissionsTable } from './submissions-format.ts'
+
+/** The module loaded inside the test, so its column and field tables are made while the test runs. */
+async function load() {
+  vi.resetModules()
+  return import('./submissions-format.ts')
+}
 
 const row = (over: Partial<Submission> & { payload: Record<string, unknown> }): Submission => ({
   id: 'id-1',
@@ -12,7 +17,8 @@ const row = (over: Partial<Submission> & { payload: Record<string, unknown> }): 
 })
 
 describe('the table of site submissions list', () => {
-  it('cuts a long value to its column with "…", pads short ones, and counts one submission', () => {
+  it('cuts a long value to its column with "…", pads short ones, and counts one submission', async () => {
+    const { submissionsTable } = await load()
     const message = 'The smart panel board resets after every power cut, twice a day.'
     const out = submissionsTable([
       row({ payload: { name: 'Ravi Kumar', email: 'ravi@example.com', description: message } }),
@@ -38,7 +44,8 @@ describe('the table of site submissions list', () => {
     expect(count).toBe('1 submission (contact 1).')
   })
 
-  it('shows a Spam column only when asked, and counts each kind', () => {
+  it('shows a Spam column only when asked, and counts each kind', async () => {
+    const { submissionsTable } = await load()
     const rows = [
       row({ id: 'a', kind: 'enquiry', product: 'szephyr', payload: { name: 'Asha', phone: '9876543210' } }),
       row({ id: 'b', kind: 'contact', spam: true, payload: { name: 'Bot' } }),
@@ -55,19 +62,39 @@ describe('the table of site submissions list', () => {
     expect(submissionsTable([]).trimEnd().split('\n').at(-1)).toBe('0 submissions.')
   })
 
-  it('never passes control characters from a visitor to the terminal', () => {
-    const out = submissionsTable([row({ payload: { name: 'Eve\u001b[2J\r\nX', description: 'a\tb' } })])
+  it('never passes control characters from a visitor to the terminal', async () => {
+    const { submissionsTable } = await load()
+    const out = submissionsTable([row({ payload: { name: 'Eve\u001b[2J\r\nX', description: 'a \t b' } })])
     expect(out).not.toMatch(/\p{Cc}(?<!\n)/u)
     expect(out.split('\n')[2]).toContain('Eve [2J X')
+    // A run of spaces and tabs is one space, so the columns stay put.
+    expect(out.split('\n')[2]).toMatch(/ a b *$/)
   })
 })
 
 describe('payloadColumns', () => {
-  it('puts known fields in form order, then others as first seen, never the product', () => {
+  it('puts known fields in form order, then others as first seen, never the product', async () => {
+    const { payloadColumns } = await load()
     const rows = [
       row({ payload: { zeta: 1, email: 'a@example.com', product_name: 'szephyr' } }),
       row({ payload: { alpha: 2, name: 'Asha', product: 'x' } }),
     ]
     expect(payloadColumns(rows)).toEqual(['name', 'email', 'zeta', 'alpha'])
+  })
+})
+
+describe('submissionsCsv', () => {
+  it('has a spam column of yes and no only when asked, and the product in its own column', async () => {
+    const { submissionsCsv } = await load()
+    const rows = [
+      row({ id: 'a', kind: 'enquiry', product: 'szephyr', payload: { name: 'Asha', product_name: 'x' } }),
+      row({ id: 'b', spam: true, payload: { name: 'Bot', phone: null } }),
+    ]
+    expect(submissionsCsv(rows, { spam: true }).trimEnd().split(/\r?\n/)).toEqual([
+      'id,received_at,kind,product,spam,name,phone',
+      'a,2025-03-01T10:15:42.000Z,enquiry,szephyr,no,Asha,',
+      'b,2025-03-01T10:15:42.000Z,contact,,yes,Bot,',
+    ])
+    expect(submissionsCsv(rows).split(/\r?\n/)[0]).toBe('id,received_at,kind,product,name,phone')
   })
 })
