@@ -373,7 +373,11 @@ describe('when the outbox looks again', () => {
     let answer: (at: number | undefined) => void = () => {}
     let asked = 0
     const { storage, claims } = clockStorage(() =>
-      asked++ === 0 ? new Promise((resolve) => (answer = resolve)) : Promise.resolve(undefined),
+      asked++ === 0
+        ? new Promise((resolve) => {
+            answer = resolve
+          })
+        : Promise.resolve(undefined),
     )
     const outbox = start({ storage, deliverers: { webhook: async () => {} } })
     await vi.advanceTimersByTimeAsync(0)
@@ -391,7 +395,12 @@ describe('when the outbox looks again', () => {
     queue.push([entry()])
     const outbox = start({
       storage,
-      deliverers: { webhook: () => new Promise<void>((resolve) => (release = resolve)) },
+      deliverers: {
+        webhook: () =>
+          new Promise<void>((resolve) => {
+            release = resolve
+          }),
+      },
     })
     await vi.advanceTimersByTimeAsync(0)
     outbox.notify()
@@ -451,7 +460,12 @@ describe('when the outbox looks again', () => {
 
   it('after stop() nothing is claimed again, whatever wakes it', async () => {
     let answer: (at: number | undefined) => void = () => {}
-    const { storage, claims } = clockStorage(() => new Promise((resolve) => (answer = resolve)))
+    const { storage, claims } = clockStorage(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve
+        }),
+    )
     const outbox = start({ storage, deliverers: { webhook: async () => {} } })
     await vi.advanceTimersByTimeAsync(0)
     expect(claims).toHaveLength(1)

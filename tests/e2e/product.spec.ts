@@ -214,7 +214,11 @@ test.describe('step navigator on wide screens', () => {
       () =>
         new Promise((done) => {
           let y = scrollY
-          const look = () => (scrollY === y ? done(true) : ((y = scrollY), requestAnimationFrame(look)))
+          const look = () => {
+            if (scrollY === y) return done(true)
+            y = scrollY
+            requestAnimationFrame(look)
+          }
           requestAnimationFrame(() => requestAnimationFrame(look))
         }),
     )
