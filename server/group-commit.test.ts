@@ -34,6 +34,22 @@ describe('group commit', () => {
     expect(commits).toEqual([[1], [2, 3]])
   })
 
+  it('commits a write that arrives as a commit finishes, however many steps later it comes', async () => {
+    // A caller that awaits its write and then writes again lands at some point of the writer's own
+    // wind-down; at every such point the new write must still be committed without a flush.
+    for (let steps = 0; steps < 8; steps++) {
+      const commits: number[][] = []
+      const writer = groupCommit<number>(async (items) => {
+        commits.push([...items])
+      })
+      await writer.write(1)
+      for (let i = 0; i < steps; i++) await Promise.resolve()
+      void writer.write(2)
+      for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve))
+      expect({ steps, commits }).toEqual({ steps, commits: [[1], [2]] })
+    }
+  })
+
   it('fails only the bad item when a batch fails', async () => {
     const writer = groupCommit<number>(async (items) => {
       if (items.includes(2)) throw new Error('constraint failed')
