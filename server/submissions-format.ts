@@ -2,10 +2,9 @@ import { contactFields, enquiryFields, warrantyFields } from '../lib/forms/index
 import { toCsv } from './csv.ts'
 import type { Submission } from './storage.ts'
 
-/** Form fields in the order the forms show them; the product is its own column. */
-const FIELD_ORDER = [...new Set<string>([...enquiryFields, ...contactFields, ...warrantyFields])].filter(
-  (f) => f !== 'product',
-)
+/** Form fields in the order the forms show them (the product fields among them never become columns). */
+const FIELD_ORDER = [...new Set<string>([...enquiryFields, ...contactFields, ...warrantyFields])]
+/** The product is its own column. */
 const PRODUCT_FIELDS = new Set(['product', 'product_name'])
 
 /** The payload fields present in `rows`: known ones in form order, then any others as first seen. */
@@ -68,13 +67,13 @@ export function submissionsTable(rows: readonly Submission[], options: { spam?: 
   const columns = options.spam
     ? [...COLUMNS, { title: 'Spam', width: 4, value: (s: Submission) => (s.spam ? 'yes' : '') }]
     : COLUMNS
-  const line = (values: string[]) =>
-    values
-      .map((v, i) => padOrCut(printable(v), columns[i]?.width ?? 10))
+  const line = (text: (column: (typeof columns)[number]) => string) =>
+    columns
+      .map((c) => padOrCut(printable(text(c)), c.width))
       .join('  ')
       .trimEnd()
-  const lines = [line(columns.map((c) => c.title)), line(columns.map((c) => '-'.repeat(c.width)))]
-  for (const row of rows) lines.push(line(columns.map((c) => c.value(row))))
+  const lines = [line((c) => c.title), line((c) => '-'.repeat(c.width))]
+  for (const row of rows) lines.push(line((c) => c.value(row)))
   const byKind = new Map<string, number>()
   for (const row of rows) byKind.set(row.kind, (byKind.get(row.kind) ?? 0) + 1)
   const counts = [...byKind].map(([kind, n]) => `${kind} ${n}`).join(', ')
