@@ -147,6 +147,20 @@ describe('message parts', () => {
         OPTIONS,
       ).subject,
     ).toBe('Contact message from A B (Kaveri Electronics)')
+    // Without a name (no form allows that, but a stored row is not re-validated) the subject has no "from".
+    expect(
+      composeMail(
+        {
+          id: 'x',
+          receivedAt: 'r',
+          kind: 'contact',
+          product: null,
+          payload: { name: '\u0007' },
+          spam: false,
+        },
+        OPTIONS,
+      ).subject,
+    ).toBe('Contact message (Kaveri Electronics)')
   })
 
   it('reads SITE_SMTP_URL and says what to write', () => {

@@ -51,8 +51,6 @@ const LABELS: Record<string, string> = {
   company_name: 'Company',
   company_gst: 'Company GST',
   description: 'Message',
-  product_name: 'Product',
-  product: 'Product',
   serial_number: 'Serial number',
   purchase_date: 'Purchase date',
 }
