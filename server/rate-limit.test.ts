@@ -28,7 +28,11 @@ describe('rate limiter', () => {
     expect(limiter.size).toBe(0)
   })
 
-  it('refuses a limit that is not a positive whole number', () => {
-    expect(() => rateLimiter(0)).toThrow(RangeError)
+  it('refuses a limit that is not a positive whole number, and takes the smallest that is', () => {
+    for (const bad of [0, -1, 1.5, Number.NaN])
+      expect(() => rateLimiter(bad)).toThrow(new RangeError('perMinute must be a positive integer'))
+    const one = rateLimiter(1)
+    expect(one.take('a', 0).allowed).toBe(true)
+    expect(one.take('a', 0)).toEqual({ allowed: false, retryAfterSeconds: 60 })
   })
 })

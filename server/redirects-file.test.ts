@@ -109,6 +109,7 @@ describe('_redirects', () => {
   it.each([
     ['a host without a scheme', '/a example.com/b'],
     ['another scheme', '/a ftp://example.com/b'],
+    ['an http URL after other text', '/a go:https://example.com/b'],
     ['a relative path', '/a b/c'],
     ['no target at all', '/a'],
   ])('refuses %s as a target', (_what, line) => {

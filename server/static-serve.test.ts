@@ -137,6 +137,29 @@ describe('not found and other methods', () => {
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8')
     expect(response.body).toBe('Method Not Allowed')
   })
+
+  it('answers 405 before reading the body: one it could not read changes nothing', async () => {
+    const { app } = await serve({})
+    for (const [type, payload] of [
+      ['application/json', '{"broken'],
+      ['application/x-unknown', 'x'],
+    ] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/aboutus',
+        headers: { 'content-type': type },
+        payload,
+      })
+      expect({ type, status: response.statusCode }).toEqual({ type, status: 405 })
+    }
+  })
+
+  it('gives a file that vanished the headers its own path has in _headers', async () => {
+    const { app } = await serve({ _headers: '/vanished\n  X-Robots-Tag: noindex\n' })
+    const response = await app.inject('/vanished')
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['x-robots-tag']).toBe('noindex')
+  })
 })
 
 describe('headers for every answer', () => {

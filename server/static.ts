@@ -102,8 +102,9 @@ export async function registerStatic(
     },
   })
 
+  // A text body is sent as `text/plain; charset=utf-8` by Fastify itself (checked in static-serve.test.ts).
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.code(405).header('allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Method Not Allowed')
+    reply.code(405).header('allow', 'GET, HEAD').send('Method Not Allowed')
   // Answer in onRequest, before any body is read.
   app.route({
     method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
@@ -197,6 +198,6 @@ async function notFound(
     const page = await readFile(path.join(root, '404.html'))
     return reply.type('text/html; charset=utf-8').send(page)
   } catch {
-    return reply.type('text/plain; charset=utf-8').send('Not Found')
+    return reply.send('Not Found')
   }
 }
