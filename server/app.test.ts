@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { RunningServer } from './serve.ts'
 import { submissionsCsv } from './submissions-format.ts'
 import { makeSite, postJson, SITE_ORIGIN, type SiteFixture, startFixtureServer, VALID } from './testing.ts'
@@ -9,16 +9,21 @@ const logLines: string[] = []
 
 beforeAll(async () => {
   site = await makeSite()
+})
+
+// A server of its own for each test, on the same data folder: the routes, hooks and options it is
+// built with then count as run by the test, so a mutation run sees which test holds them
+// (docs/testing.md, "What makes a test count here").
+beforeEach(async () => {
   server = await startFixtureServer(site, {
     siteOrigin: SITE_ORIGIN,
     log: (line) => logLines.push(line),
   })
 })
 
-afterAll(async () => {
-  await server?.close()
-  await site?.cleanup()
-})
+afterEach(() => server?.close())
+
+afterAll(() => site?.cleanup())
 
 const api = (path: string) => `${server.url}${path}`
 const rowsOf = async (kind: string) =>
@@ -423,11 +428,11 @@ describe('request log', () => {
 describe('rate limit', () => {
   let limited: RunningServer
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     limited = await startFixtureServer(site, { dataDir: `${site.data}-limited`, rateLimit: 3 })
   })
 
-  afterAll(() => limited?.close())
+  afterEach(() => limited?.close())
 
   it('429 with Retry-After past the per-client limit; pages are not limited', async () => {
     const post = () => postJson(`${limited.url}/api/contactinformations`, VALID['/api/contactinformations'])
@@ -461,12 +466,18 @@ describe('methods no route names', () => {
       const endpoint = await fetch(`${server.url}/api/contactinformations`, { method })
       expect(endpoint.status).toBe(405)
       expect(endpoint.headers.get('allow')).toBe('POST, OPTIONS')
+      expect(endpoint.headers.get('cache-control')).toBe('no-store')
       expect(await endpoint.json()).toEqual({
         error: `${method} is not allowed here; send the form with POST.`,
       })
     }
-    const unknown = await fetch(`${server.url}/api/nope`, { method: 'PROPFIND' })
-    expect(unknown.status).toBe(404)
+    for (const path of ['/api/nope', '/api']) {
+      const unknown = await fetch(`${server.url}${path}?x=1`, { method: 'PROPFIND' })
+      expect(unknown.status).toBe(404)
+      expect(await unknown.json()).toEqual({ error: `There is no API endpoint at ${path}.` })
+    }
+    // A page whose name starts like the API is a page.
+    expect((await fetch(`${server.url}/apidocs`, { method: 'PROPFIND' })).status).toBe(405)
   })
 })
 
