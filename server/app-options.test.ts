@@ -176,7 +176,6 @@ describe('createApp', () => {
       const purged: number[] = []
       vi.spyOn(app.storage, 'purgeAnswers').mockImplementation(async (before) => {
         purged.push(before)
-        return 0
       })
       vi.advanceTimersByTime(59_999)
       expect(purged).toEqual([])
