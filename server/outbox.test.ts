@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { backoff, startOutbox, webhookDeliverer } from './outbox.ts'
 import type { RunningServer } from './serve.ts'
-import type { OutboxEntry } from './storage.ts'
+import { CHANNELS, type OutboxEntry } from './storage.ts'
 import { makeSite, postJson, type SiteFixture, startFixtureServer, VALID } from './testing.ts'
 
 interface Call {
@@ -74,7 +74,7 @@ describe('webhook outbox', () => {
     const { id } = (await response.json()) as { id: string }
     await eventually(() => hook.calls.length === 3, 'three delivery attempts')
     await eventually(
-      async () => (await server.storage.nextOutboxAttempt()) === undefined,
+      async () => (await server.storage.nextOutboxAttempt(CHANNELS)) === undefined,
       'the entry marked delivered',
     )
     expect(hook.calls.map((c) => c.body.id)).toEqual([id, id, id])
@@ -94,7 +94,7 @@ describe('webhook outbox', () => {
       ...VALID['/api/contactinformations'],
       website: 'x',
     })
-    expect(await server.storage.nextOutboxAttempt()).toBeUndefined()
+    expect(await server.storage.nextOutboxAttempt(CHANNELS)).toBeUndefined()
   })
 
   it('a dead webhook neither blocks nor loses a submission: it is delivered after a restart', async () => {
@@ -106,7 +106,7 @@ describe('webhook outbox', () => {
     expect(response.status).toBe(201)
     const { id } = (await response.json()) as { id: string }
     expect((await first.storage.list()).map((s) => s.id)).toContain(id)
-    expect(await first.storage.nextOutboxAttempt()).toBeDefined()
+    expect(await first.storage.nextOutboxAttempt(CHANNELS)).toBeDefined()
     await first.close()
     running.splice(running.indexOf(first), 1)
 
@@ -115,7 +115,7 @@ describe('webhook outbox', () => {
     const second = await start(alive.url)
     await eventually(() => alive.calls.some((c) => c.body.id === id), 'delivery after the restart')
     await eventually(
-      async () => (await second.storage.nextOutboxAttempt()) === undefined,
+      async () => (await second.storage.nextOutboxAttempt(CHANNELS)) === undefined,
       'the entry marked delivered',
     )
   })
@@ -166,7 +166,7 @@ describe('retries', () => {
         await eventually(() => attempts === n, `attempt ${n}`)
         let next: number | undefined
         await eventually(async () => {
-          next = await storage.nextOutboxAttempt()
+          next = await storage.nextOutboxAttempt(CHANNELS)
           return next !== undefined && next > now
         }, `attempt ${n} recorded`)
         waits.push((next ?? now) - now)

@@ -60,7 +60,8 @@ const MIGRATION_LOCK = 7_150_001
 /** PostgreSQL error classes that mean "not now" rather than "wrong": connection, lock, shutdown. */
 const TRANSIENT = /^(08|53|57P0|55P03|40001|40P01)/
 
-const isTransient = (error: unknown) => {
+/** Whether a failed call may succeed if tried again later (exported for its tests). */
+export const isTransient = (error: unknown) => {
   const { code, message } = (error ?? {}) as { code?: string; message?: string }
   return (
     (code !== undefined && TRANSIENT.test(code)) ||
@@ -328,7 +329,7 @@ function prepare(pool: Pool, location: string, salt: string, readonly: boolean):
           submission: toSubmission(row),
         }))
       }),
-    nextOutboxAttempt: (channels = ['webhook', 'mail']) =>
+    nextOutboxAttempt: (channels) =>
       guarded(async () => {
         const result = await pool.query<{ next: string | null }>(
           `SELECT MIN(GREATEST(next_attempt_at, locked_until)) AS next FROM outbox

@@ -303,8 +303,7 @@ function prepare(db: Database, file: string, salt: string, waitMs: number): Stor
           submission: toSubmission(row),
         })),
       ),
-    nextOutboxAttempt: (channels = ['webhook', 'mail']) =>
-      run(() => selectNext.get(JSON.stringify(channels))?.next ?? undefined),
+    nextOutboxAttempt: (channels) => run(() => selectNext.get(JSON.stringify(channels))?.next ?? undefined),
     markDelivered: (id, at) => run(() => void updateDelivered.run(at.toISOString(), id)),
     markFailed: (id, attempts, nextAttemptAt, error) =>
       run(() => void updateFailed.run(attempts, nextAttemptAt, error, id)),

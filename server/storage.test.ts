@@ -128,6 +128,7 @@ describe.each(engines())('$name store', (engine: Engine) => {
         },
       ])
       expect((await reader.list({ since: '2025-03-02T00:00:00.000Z' })).map((s) => s.id)).toEqual(['b'])
+      expect((await reader.list()).map((s) => s.id)).toEqual(['a', 'b'])
       expect((await reader.list({ spam: true })).map((s) => s.id).sort()).toEqual(['a', 'b', 's'])
       await expect(reader.insert([submission('c')])).rejects.toThrow(/read-only/)
       await expect(reader.claimOutbox(Date.now(), 1, 1_000, ['mail'])).rejects.toThrow(/read-only/)
@@ -143,6 +144,36 @@ describe.each(engines())('$name store', (engine: Engine) => {
     await storage.close()
     storage = await open()
     expect(storage.salt).toBe(salt)
+  })
+
+  it('keeps every outbox entry as it is across restarts: each migration runs once', async () => {
+    await storage.insert([submission('a', { notify: ['webhook', 'mail'] })])
+    for (let restart = 0; restart < 2; restart++) {
+      await storage.close()
+      storage = await open()
+    }
+    const due = await storage.claimOutbox(DAY2, 10, 1_000, ['webhook', 'mail'])
+    expect(due.map((e) => e.channel).sort()).toEqual(['mail', 'webhook'])
+  })
+
+  it('lets two instances open a new store at the same moment: one creates it, both use it', async () => {
+    const url = await engine.freshDatabase()
+    const data = `${site.data}-together`
+    const both = await Promise.all([0, 1].map(() => openStorage(data, { databaseUrl: url })))
+    try {
+      await both[0]?.insert([submission('a')])
+      expect((await both[1]?.list())?.map((s) => s.id)).toEqual(['a'])
+      expect(both[0]?.salt).toBe(both[1]?.salt)
+    } finally {
+      await Promise.all(both.map((store) => store.close()))
+    }
+  })
+
+  it('closes for good: a second close is harmless, and a closed store does no more work', async () => {
+    await storage.close()
+    await storage.close()
+    await expect(storage.list()).rejects.toThrow()
+    storage = await open()
   })
 
   it('commits durably: a returned commit is on disk', async () => {

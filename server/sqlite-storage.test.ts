@@ -1,0 +1,75 @@
+/**
+ * What only the SQLite store does: wait out another process's write lock on timers (never blocking
+ * the event loop), and say what to do when the database or its driver is not there.
+ * server/storage.test.ts holds the contract both stores keep.
+ */
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { SiteError } from '../lib/errors.ts'
+import { DATABASE_FILE, type NewSubmission, openStorage, type Storage, StorageBusy } from './storage.ts'
+import { makeSite, type SiteFixture } from './testing.ts'
+
+let site: SiteFixture
+let storage: Storage
+let holder: Database.Database
+
+beforeEach(async () => {
+  site = await makeSite()
+  storage = await openStorage(site.data, { busyWaitMs: 300 })
+  // Another process on the same file, as `site submissions` or a second `site serve` would be.
+  holder = new Database(path.join(site.data, DATABASE_FILE))
+})
+
+afterEach(async () => {
+  if (holder.inTransaction) holder.exec('ROLLBACK')
+  holder.close()
+  await storage.close()
+  await site.cleanup()
+})
+
+const submission = (id: string): NewSubmission => ({
+  id,
+  receivedAt: '2025-03-01T10:00:00.000Z',
+  kind: 'contact',
+  product: null,
+  payload: { name: 'Asha' },
+  spam: false,
+  clientHash: 'h',
+  notify: ['webhook'],
+})
+
+it('waits for a write lock another process lets go of within the wait, then stores', async () => {
+  holder.exec('BEGIN IMMEDIATE')
+  setTimeout(() => holder.exec('ROLLBACK'), 60)
+  await storage.insert([submission('a')])
+  expect((await storage.list()).map((s) => s.id)).toEqual(['a'])
+})
+
+it('answers busy when the lock outlasts the wait, and stores nothing', async () => {
+  holder.exec('BEGIN IMMEDIATE')
+  const error = await storage.insert([submission('a')]).catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(StorageBusy)
+  expect((error as StorageBusy).message).toBe('The submissions database is locked by another process.')
+  holder.exec('ROLLBACK')
+  expect(await storage.list()).toEqual([])
+})
+
+it('lets any other failure through as itself, without waiting', async () => {
+  holder.exec('DROP TABLE outbox')
+  const error = await storage.insert([submission('a')]).catch((e: unknown) => e)
+  expect(error).not.toBeInstanceOf(StorageBusy)
+  expect((error as { code?: string }).code).toBe('SQLITE_ERROR')
+})
+
+it('says where it looked and which folder to pass when there is no database to read', async () => {
+  const folder = path.join(site.dir, 'none')
+  const error = await openStorage(folder, { readonly: true }).catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(SiteError)
+  expect((error as SiteError).message).toBe(
+    `There is no submissions database at ${path.join(folder, DATABASE_FILE)}.`,
+  )
+  expect((error as SiteError).hint).toBe(
+    'pass the folder `site serve` stores into with --data DIR (default: data/ in the project).',
+  )
+})
