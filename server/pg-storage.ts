@@ -57,14 +57,15 @@ const MIGRATIONS = [
 /** The advisory lock key that serialises migrations between instances starting together. */
 const MIGRATION_LOCK = 7_150_001
 
-/** PostgreSQL error classes that mean "not now" rather than "wrong": connection, lock, shutdown. */
-const TRANSIENT = /^(08|53|57P0|55P03|40001|40P01)/
-
-/** Whether a failed call may succeed if tried again later (exported for its tests). */
+/**
+ * Whether a failed call may succeed if tried again later (exported for its tests): PostgreSQL's error
+ * classes that mean "not now" rather than "wrong" (connection, too many connections, shutdown, lock
+ * timeout, serialization failure, deadlock), and the driver's network failures.
+ */
 export const isTransient = (error: unknown) => {
   const { code, message } = (error ?? {}) as { code?: string; message?: string }
   return (
-    (code !== undefined && TRANSIENT.test(code)) ||
+    (code !== undefined && /^(08|53|57P0|55P03|40001|40P01)/.test(code)) ||
     code === 'ECONNREFUSED' ||
     code === 'ECONNRESET' ||
     code === 'ETIMEDOUT' ||

@@ -3,6 +3,7 @@
  * the event loop), and say what to do when the database or its driver is not there.
  * server/storage.test.ts holds the contract both stores keep.
  */
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, expect, it } from 'vitest'
@@ -72,4 +73,23 @@ it('says where it looked and which folder to pass when there is no database to r
   expect((error as SiteError).hint).toBe(
     'pass the folder `site serve` stores into with --data DIR (default: data/ in the project).',
   )
+})
+
+it('says so, and leaves the file alone, when submissions.db is not a database', async () => {
+  const folder = path.join(site.dir, 'other')
+  const file = path.join(folder, DATABASE_FILE)
+  await openStorage(folder).then((store) => store.close())
+  const text = 'Not a database: a spreadsheet saved under the wrong name.\n'.repeat(20)
+  await writeFile(file, text)
+  for (const readonly of [false, true]) {
+    const error = await openStorage(folder, { readonly }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(SiteError)
+    expect((error as SiteError).message).toBe(
+      `${file} is not a SQLite database (damaged, or another program's file); it was left as it is.`,
+    )
+    expect((error as SiteError).hint).toBe(
+      'move it aside to start a new one, or pass the folder `site serve` stores into with --data DIR.',
+    )
+  }
+  expect(await readFile(file, 'utf8')).toBe(text)
 })

@@ -157,11 +157,17 @@ export async function openSqlite(dataDir: string, options: OpenOptions = {}): Pr
         },
         Math.max(waitMs, 5_000),
       )
+    return prepare(db, file, salt, waitMs)
   } catch (error) {
     db.close()
+    if ((error as { code?: string }).code === 'SQLITE_NOTADB')
+      throw new SiteError(
+        'not-a-database',
+        `${file} is not a SQLite database (damaged, or another program's file); it was left as it is.`,
+        'move it aside to start a new one, or pass the folder `site serve` stores into with --data DIR.',
+      )
     throw error
   }
-  return prepare(db, file, salt, waitMs)
 }
 
 function migrate(db: Database) {
