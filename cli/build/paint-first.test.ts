@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import vm from 'node:vm'
 import { describe, expect, it, vi } from 'vitest'
-import { LOADER, pageScripts, paintFirst, paintFirstSite, SCRIPTS_ID } from './paint-first.ts'
+import {
+  dependenciesFirst,
+  LOADER,
+  pageScripts,
+  paintFirst,
+  paintFirstSite,
+  SCRIPTS_ID,
+  staticImports,
+} from './paint-first.ts'
 
 const vikePage = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>A page</title>
@@ -121,10 +129,12 @@ describe('the paint-first loader', () => {
         },
         { supportedEntryTypes: paintTiming ? ['paint', 'navigation'] : ['navigation'] },
       ),
-      __import: (url: string) => imported.push(url),
+      __import: async (url: string) => {
+        imported.push(url)
+      },
     }
     expect(html).toContain(`<script>${loader}</script>`)
-    vm.runInNewContext(loader.replace('import(s.entry)', '__import(s.entry)'), sandbox)
+    vm.runInNewContext(loader.replaceAll('import(', '__import('), sandbox)
     return {
       appended,
       imported,
@@ -135,19 +145,35 @@ describe('the paint-first loader', () => {
     }
   }
 
-  it('imports the entry once, after the first contentful paint, with its modules preloaded', async () => {
+  /** Lets the loader's awaited imports finish (they are in the same microtask queue). */
+  const settle = () => new Promise((resolve) => setImmediate(resolve))
+
+  it('after the first contentful paint, preloads every module, then evaluates them one task at a time, the entry last', async () => {
     const page = await runLoader(true)
     expect(page.imported).toEqual([])
     page.paint('first-paint')
     expect(page.imported).toEqual([])
+    expect(page.timers).toHaveLength(1) // the 4 s fallback
     page.paint('first-contentful-paint')
-    expect(page.imported).toEqual(['/assets/entries/entry-client-routing.js'])
     expect(page.appended).toEqual([
       { rel: 'modulepreload', href: '/assets/chunks/react.js' },
       { rel: 'modulepreload', href: '/assets/entries/pages_index.js' },
     ])
-    for (const fn of page.timers) fn()
-    expect(page.imported).toHaveLength(1)
+    const order = ['/assets/chunks/react.js', '/assets/entries/pages_index.js']
+    for (const [i, url] of order.entries()) {
+      // Each module is evaluated alone; the next waits for a timer, so each gets a task of its own.
+      expect(page.imported).toEqual(order.slice(0, i + 1))
+      expect(page.imported.at(-1)).toBe(url)
+      await settle()
+      expect(page.imported).toEqual(order.slice(0, i + 1))
+      expect(page.timers).toHaveLength(i + 2)
+      page.timers.at(-1)?.()
+      await settle()
+    }
+    expect(page.imported).toEqual([...order, '/assets/entries/entry-client-routing.js'])
+    page.timers[0]?.()
+    await settle()
+    expect(page.imported).toHaveLength(3)
   })
 
   it('waits two frames where the browser has no paint timing, and 4 s at most', async () => {
@@ -156,14 +182,86 @@ describe('the paint-first loader', () => {
     page.frames.shift()?.()
     expect(page.imported).toEqual([])
     page.frames.shift()?.()
-    expect(page.imported).toEqual(['/assets/entries/entry-client-routing.js'])
+    expect(page.imported).toEqual(['/assets/chunks/react.js'])
     const never = await runLoader(true)
-    for (const fn of never.timers) fn()
-    expect(never.imported).toEqual(['/assets/entries/entry-client-routing.js'])
+    never.timers[0]?.()
+    expect(never.imported).toEqual(['/assets/chunks/react.js'])
+  })
+})
+
+describe('dependenciesFirst', () => {
+  const graph: Record<string, string[]> = {
+    '/page.js': ['/shared.js', '/react.js'],
+    '/shared.js': ['/react.js', '/runtime.js'],
+    '/react.js': ['/runtime.js'],
+    '/runtime.js': [],
+    '/other.js': ['/not-preloaded.js'],
+    '/a.js': ['/b.js'],
+    '/b.js': ['/a.js'],
+  }
+  const importsOf = (url: string) => graph[url] ?? []
+
+  it('puts every module after the ones it imports, and keeps the given order otherwise', () => {
+    expect(
+      dependenciesFirst(['/other.js', '/page.js', '/shared.js', '/react.js', '/runtime.js'], importsOf),
+    ).toEqual(['/other.js', '/runtime.js', '/react.js', '/shared.js', '/page.js'])
+    expect(dependenciesFirst(['/runtime.js', '/react.js'], importsOf)).toEqual(['/runtime.js', '/react.js'])
+  })
+
+  it('leaves out what is not in the list, and lists each module once, cycles too', () => {
+    expect(dependenciesFirst(['/other.js'], importsOf)).toEqual(['/other.js'])
+    expect(dependenciesFirst(['/a.js', '/b.js'], importsOf)).toEqual(['/b.js', '/a.js'])
+  })
+})
+
+describe('staticImports', () => {
+  it('reads the static imports of a built chunk as URL paths, not its dynamic ones', () => {
+    const code =
+      'import{t as e}from"./chunk-a.js";import"./chunk-b.js";import { x } from \'../chunks/chunk-c.js\';' +
+      'const lazy=()=>import("./chunk-lazy.js");export{e}from"./chunk-d.js";import"react"'
+    expect(staticImports('/assets/chunks/chunk-z.js', code)).toEqual([
+      '/assets/chunks/chunk-a.js',
+      '/assets/chunks/chunk-b.js',
+      '/assets/chunks/chunk-c.js',
+      '/assets/chunks/chunk-d.js',
+    ])
+    expect(staticImports('/assets/entries/page.js', 'import{a}from"../chunks/chunk-a.js"')).toEqual([
+      '/assets/chunks/chunk-a.js',
+    ])
   })
 })
 
 describe('paintFirstSite', () => {
+  it("lists each page's modules so that every one comes after the modules it imports", async () => {
+    const client = await mkdtemp(path.join(tmpdir(), 'site-paint-first-'))
+    try {
+      await mkdir(path.join(client, 'assets/chunks'), { recursive: true })
+      await mkdir(path.join(client, 'assets/entries'), { recursive: true })
+      await writeFile(path.join(client, 'assets/chunks/react.js'), 'export const React={}')
+      await writeFile(
+        path.join(client, 'assets/entries/pages_index.js'),
+        'import{React as e}from"../chunks/react.js";export default e',
+      )
+      // Vike lists the page before React here; evaluated in that order, React would run inside the page's task.
+      const page = vikePage.replace(
+        /(<link rel="modulepreload" href="\/assets\/chunks\/react.js"[^>]*>\n)(<link rel="modulepreload" href="\/assets\/entries\/pages_index.js"[^>]*>\n)/,
+        '$2$1',
+      )
+      expect(paintFirst(page)?.scripts.preload).toEqual([
+        '/assets/entries/pages_index.js',
+        '/assets/chunks/react.js',
+      ])
+      await writeFile(path.join(client, 'index.html'), page)
+      expect(await paintFirstSite(client)).toBe(1)
+      expect(pageScripts(await readFile(path.join(client, 'index.html'), 'utf8'))?.preload).toEqual([
+        '/assets/chunks/react.js',
+        '/assets/entries/pages_index.js',
+      ])
+    } finally {
+      await rm(client, { recursive: true, force: true })
+    }
+  })
+
   it('rewrites every built page in every folder, and nothing else', async () => {
     const client = await mkdtemp(path.join(tmpdir(), 'site-paint-first-'))
     try {
