@@ -337,7 +337,7 @@ describe('site verify', () => {
       ),
     )
     expect((await failures(dir)).filter((f) => f.startsWith('/aboutus'))).toEqual([
-      '/aboutus (aboutus/index.html): its HTML is 206.2 KB; the budget is 200.0 KB',
+      '/aboutus (aboutus/index.html): its HTML is 206.3 KB; the budget is 200.0 KB',
     ])
   })
 
