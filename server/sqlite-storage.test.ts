@@ -3,7 +3,7 @@
  * the event loop), and say what to do when the database or its driver is not there.
  * server/storage.test.ts holds the contract both stores keep.
  */
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, expect, it } from 'vitest'
@@ -84,6 +84,7 @@ it('says so, and leaves the file alone, when submissions.db is not a database', 
   for (const readonly of [false, true]) {
     const error = await openStorage(folder, { readonly }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(SiteError)
+    expect((error as SiteError).code).toBe('not-a-database')
     expect((error as SiteError).message).toBe(
       `${file} is not a SQLite database (damaged, or another program's file); it was left as it is.`,
     )
@@ -92,4 +93,19 @@ it('says so, and leaves the file alone, when submissions.db is not a database', 
     )
   }
   expect(await readFile(file, 'utf8')).toBe(text)
+})
+
+it('says a SQLite database without its tables holds no submissions, when reading one', async () => {
+  const folder = path.join(site.dir, 'other')
+  const file = path.join(folder, DATABASE_FILE)
+  await mkdir(folder)
+  const other = new Database(file)
+  other.exec('CREATE TABLE notes (text TEXT)')
+  other.close()
+  const error = await openStorage(folder, { readonly: true }).catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(SiteError)
+  expect((error as SiteError).code).toBe('no-submissions')
+  expect((error as SiteError).message).toBe(
+    `${file} holds no submissions: it has none of the tables \`site serve\` creates.`,
+  )
 })

@@ -166,6 +166,13 @@ export async function openSqlite(dataDir: string, options: OpenOptions = {}): Pr
         `${file} is not a SQLite database (damaged, or another program's file); it was left as it is.`,
         'move it aside to start a new one, or pass the folder `site serve` stores into with --data DIR.',
       )
+    // A SQLite database another program made has none of the tables.
+    if (options.readonly && /^no such table/.test((error as Error).message))
+      throw new SiteError(
+        'no-submissions',
+        `${file} holds no submissions: it has none of the tables \`site serve\` creates.`,
+        'pass the folder `site serve` stores into with --data DIR (default: data/ in the project).',
+      )
     throw error
   }
 }
