@@ -108,4 +108,7 @@ it('says a SQLite database without its tables holds no submissions, when reading
   expect((error as SiteError).message).toBe(
     `${file} holds no submissions: it has none of the tables \`site serve\` creates.`,
   )
+  expect((error as SiteError).hint).toBe(
+    'pass the folder `site serve` stores into with --data DIR (default: data/ in the project).',
+  )
 })
