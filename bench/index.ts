@@ -20,6 +20,7 @@ import { renderContext } from '../renderer/context.ts'
 import { PROJECT_ROOT, projectPaths } from '../renderer/paths.ts'
 import { writeFloorCopy } from './floor.ts'
 import { runLighthouse } from './lighthouse.ts'
+import { measureLongTasks } from './long-tasks.ts'
 
 const only = new Set(
   process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--')),
@@ -235,6 +236,41 @@ async function benchLighthouse() {
   }
 }
 
+/**
+ * Long tasks from navigation to hydration on a phone with the CPU slowed 4x, median of `--runs` (10)
+ * loads per route (`--routes`, default four page types), on the built site served as a CDN would.
+ * `--compare URL` loads the same routes from another server in alternating runs (an A/B of two builds).
+ */
+async function benchTasks() {
+  const port = 4393
+  const routes = flag('routes')?.split(',') ?? ['/', '/aboutus', '/railways', '/products/szephyr']
+  const runs = Number(flag('runs') ?? 10)
+  const compare = flag('compare')
+  const server = await serveStatic(projectPaths().client, port)
+  try {
+    const bases = [`http://127.0.0.1:${port}`, ...(compare ? [compare.replace(/\/$/, '')] : [])]
+    console.log(
+      `\nLong tasks until hydration (4x CPU slowdown, phone viewport, median of ${runs} loads)${compare ? `, this build (A) against ${compare} (B)` : ''}:`,
+    )
+    console.log(
+      '| route | build | blocking (sum over 50 ms) | longest task | long tasks |\n|---|---|---|---|---|',
+    )
+    for (const route of routes) {
+      const urls = bases.map((base) => `${base}${route}`)
+      const results = await measureLongTasks(urls, runs)
+      for (const [i, url] of urls.entries()) {
+        const tasks = results.get(url) ?? []
+        const m = (pick: (t: (typeof tasks)[number]) => number) => median(tasks.map(pick))
+        console.log(
+          `| ${route} | ${i === 0 ? 'A' : 'B'} | ${m((t) => t.blockingMs)} ms | ${m((t) => t.longestMs)} ms | ${m((t) => t.count)} |`,
+        )
+      }
+    }
+  } finally {
+    server.kill()
+  }
+}
+
 if (wants('start')) benchStart()
 if (wants('validate')) await benchValidate()
 if (wants('images')) await benchImages()
@@ -245,3 +281,4 @@ if (wants('search')) await benchSearch()
 // Not in the default run: it starts PostgreSQL and waits out an outbox lease.
 if (only.has('intake-pg')) await benchIntakePg()
 if (wants('lighthouse')) await benchLighthouse()
+if (wants('tasks')) await benchTasks()
