@@ -7,8 +7,9 @@ import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { SiteError } from '../lib/errors.ts'
 import { isTransient } from './pg-storage.ts'
-import { type NewSubmission, openStorage, type Storage, StorageBusy } from './storage.ts'
+import { openStorage, type Storage, StorageBusy } from './storage.ts'
 import { startTestPostgres, type TestPostgres } from './test-engines.ts'
+import { newSubmission } from './testing.ts'
 
 let server: TestPostgres
 let url: string
@@ -19,18 +20,6 @@ beforeAll(async () => {
 afterAll(() => server?.stop())
 beforeEach(async () => {
   url = await server.createDatabase()
-})
-
-const submission = (id: string, extra: Partial<NewSubmission> = {}): NewSubmission => ({
-  id,
-  receivedAt: '2025-03-01T10:00:00.000Z',
-  kind: 'contact',
-  product: null,
-  payload: { name: 'Asha' },
-  spam: false,
-  clientHash: 'h',
-  notify: ['webhook'],
-  ...extra,
 })
 
 /** A plain connection beside the store, as an operator's psql would be. */
@@ -78,11 +67,11 @@ it('answers busy while another session holds a lock longer than the wait, and st
   try {
     await holder.query('BEGIN')
     await holder.query('LOCK TABLE submissions IN ACCESS EXCLUSIVE MODE')
-    const error = await storage.insert([submission('a')]).catch((e: unknown) => e)
+    const error = await storage.insert([newSubmission('a')]).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(StorageBusy)
     expect((error as StorageBusy).message).toBe('The submissions database is unreachable or locked.')
     await holder.query('ROLLBACK')
-    await storage.insert([submission('a')])
+    await storage.insert([newSubmission('a')])
     expect((await storage.list()).map((s) => s.id)).toEqual(['a'])
   } finally {
     await holder.end()
@@ -94,7 +83,7 @@ it('lets a mistake in the data through as itself, not as "busy"', async () => {
   const storage = await openStorage('', { databaseUrl: url })
   try {
     const error = await storage
-      .insert([submission('a', { receivedAt: 'not a date' })])
+      .insert([newSubmission('a', { receivedAt: 'not a date' })])
       .catch((e: unknown) => e)
     expect(error).not.toBeInstanceOf(StorageBusy)
     expect((error as { code?: string }).code).toBe('22007')
@@ -107,7 +96,9 @@ it('records which submission each Idempotency-Key answered', async () => {
   const storage = await openStorage('', { databaseUrl: url })
   try {
     await storage.insert([
-      submission('a', { idempotency: { key: 'k', fingerprint: 'f', status: 201, body: '{}', createdAt: 5 } }),
+      newSubmission('a', {
+        idempotency: { key: 'k', fingerprint: 'f', status: 201, body: '{}', createdAt: 5 },
+      }),
     ])
   } finally {
     await storage.close()
@@ -170,7 +161,7 @@ it('carries on when the server drops its idle connections (a restart or failover
       ),
     )
     await new Promise((resolve) => setTimeout(resolve, 100))
-    await storage.insert([submission('a')])
+    await storage.insert([newSubmission('a')])
     expect((await storage.list()).map((s) => s.id)).toEqual(['a'])
   } finally {
     await storage.close()
@@ -182,7 +173,7 @@ it('answers busy, not with an error page, while the server is down', async () =>
   const storage = await openStorage('', { databaseUrl: await own.createDatabase(), busyWaitMs: 300 })
   try {
     await own.stop()
-    const error = await storage.insert([submission('a')]).catch((e: unknown) => e)
+    const error = await storage.insert([newSubmission('a')]).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(StorageBusy)
   } finally {
     await storage.close()

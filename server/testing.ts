@@ -10,6 +10,7 @@ import path from 'node:path'
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { type RunningServer, type ServeOptions, startServer } from './serve.ts'
+import type { NewSubmission } from './storage.ts'
 
 export const SLUGS = ['szephyr', 'smazer', 'vidyuraksha_2.0']
 export const SITE_ORIGIN = 'https://www.example.com'
@@ -174,3 +175,16 @@ export async function eventually(check: () => boolean, what: string): Promise<vo
   }
   throw new Error(`never happened: ${what}`)
 }
+
+/** A contact submission as the routes hand it to a store (notify: the webhook), with `extra` over it. */
+export const newSubmission = (id: string, extra: Partial<NewSubmission> = {}): NewSubmission => ({
+  id,
+  receivedAt: '2025-03-01T10:00:00.000Z',
+  kind: 'contact',
+  product: null,
+  payload: { name: 'Asha' },
+  spam: false,
+  clientHash: 'h',
+  notify: ['webhook'],
+  ...extra,
+})
