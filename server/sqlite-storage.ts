@@ -97,6 +97,10 @@ function driverMissing(cause: unknown): SiteError {
   )
 }
 
+/** The fix when the folder read holds no usable submissions database. */
+const WHERE_THE_DATA_IS =
+  'pass the folder `site serve` stores into with --data DIR (default: data/ in the project).'
+
 const isBusy = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test((error as { code?: string })?.code ?? '')
 
 /**
@@ -125,11 +129,7 @@ async function unlocked<T>(operation: () => T, waitMs: number): Promise<T> {
 export async function openSqlite(dataDir: string, options: OpenOptions = {}): Promise<Storage> {
   const file = path.join(dataDir, DATABASE_FILE)
   if (options.readonly && !existsSync(file))
-    throw new SiteError(
-      'no-submissions',
-      `There is no submissions database at ${file}.`,
-      'pass the folder `site serve` stores into with --data DIR (default: data/ in the project).',
-    )
+    throw new SiteError('no-submissions', `There is no submissions database at ${file}.`, WHERE_THE_DATA_IS)
   const Driver = await loadDriver()
   if (!options.readonly) mkdirSync(dataDir, { recursive: true })
   let db: Database
@@ -171,7 +171,7 @@ export async function openSqlite(dataDir: string, options: OpenOptions = {}): Pr
       throw new SiteError(
         'no-submissions',
         `${file} holds no submissions: it has none of the tables \`site serve\` creates.`,
-        'pass the folder `site serve` stores into with --data DIR (default: data/ in the project).',
+        WHERE_THE_DATA_IS,
       )
     throw error
   }

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -152,6 +152,22 @@ describe('bad flags', () => {
       .parseAsync(['submissions', 'list', '--data', path.join(site.dir, 'none')], { from: 'user' })
       .catch((e: unknown) => e)
     expect((error as SiteError).code).toBe('no-submissions')
+  })
+
+  it('exits 1 with what is wrong and the fix when the folder holds a file that is not a database', async () => {
+    const folder = path.join(site.dir, 'spreadsheet')
+    await mkdir(folder, { recursive: true })
+    await writeFile(path.join(folder, 'submissions.db'), 'name,email\nAsha,asha@example.com\n'.repeat(40))
+    const result = await promisify(execFile)(
+      process.execPath,
+      ['bin/site.js', 'submissions', 'list', '--data', folder],
+      { cwd: PROJECT },
+    ).catch((e: { code: number; stdout: string; stderr: string }) => e)
+    expect('code' in result ? result.code : 0).toBe(1)
+    expect(result.stderr).toBe(
+      `${path.join(folder, 'submissions.db')} is not a SQLite database (damaged, or another program's file); it was left as it is.\n` +
+        'Fix: move it aside to start a new one, or pass the folder `site serve` stores into with --data DIR.\n',
+    )
   })
 
   it('exits 1 from the real CLI with the message and the fix, without a stack', async () => {
