@@ -98,18 +98,18 @@ export function pageScripts(html: string): PageScripts | undefined {
 
 /** Applies {@link paintFirst} to every HTML file of a built site; returns how many pages it rewrote. */
 export async function paintFirstSite(client: string): Promise<number> {
+  const files = (await readdir(client, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+  // What each built module imports, by URL path, so every page lists its modules dependencies first.
   const imports = new Map<string, string[]>()
-  for (const entry of await readdir(client, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.js')) continue
-    const file = path.join(entry.parentPath, entry.name)
+  for (const file of files.filter((f) => f.endsWith('.js'))) {
     const url = `/${path.relative(client, file).split(path.sep).join('/')}`
     imports.set(url, staticImports(url, await readFile(file, 'utf8')))
   }
   const importsOf = (url: string) => imports.get(url) ?? []
   let rewritten = 0
-  for (const entry of await readdir(client, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue
-    const file = path.join(entry.parentPath, entry.name)
+  for (const file of files.filter((f) => f.endsWith('.html'))) {
     const result = paintFirst(await readFile(file, 'utf8'), importsOf)
     if (!result) continue
     await writeFile(file, result.html)
