@@ -27,6 +27,10 @@ export async function measureLongTasks(urls: string[], runs: number): Promise<Ma
           const page = await context.newPage()
           const cdp = await context.newCDPSession(page)
           await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+          // tsx compiles hydrated()'s page functions with esbuild's name-keeping helper, which the page
+          // lacks (Playwright's own runner does not add it); a text predicate instead would be eval,
+          // which the site's CSP refuses under `site serve`.
+          await page.addInitScript('window.__name = (f) => f')
           await page.addInitScript(`window.__longTasks = [];
             new PerformanceObserver((list) => {
               for (const e of list.getEntries()) window.__longTasks.push(e.duration)

@@ -11,11 +11,10 @@ import type { Page } from '@playwright/test'
  * have run.
  */
 export async function hydrated(page: Page): Promise<void> {
-  // Text, not functions: it runs in the page as written, whatever compiled this file (Playwright's
-  // test runner for the browser tests, tsx for `npm run bench -- tasks`, which adds helpers the page lacks).
-  await page.waitForFunction(`(() => {
-    const viewed = (window.dataLayer || []).some((e) => e && e.event === 'page_view')
-    const owned = (el) => !el || Object.keys(el).some((key) => key.startsWith('__reactProps'))
+  await page.waitForFunction(() => {
+    const viewed = (window.dataLayer ?? []).some((e) => (e as { event?: string }).event === 'page_view')
+    const owned = (el: Element | null | undefined) =>
+      !el || Object.keys(el).some((key) => key.startsWith('__reactProps'))
     return (
       viewed &&
       owned(document.querySelector('.shell > header')) &&
@@ -23,6 +22,6 @@ export async function hydrated(page: Page): Promise<void> {
       owned(document.querySelector('.shell > footer')) &&
       [...document.querySelectorAll('main section')].every(owned)
     )
-  })()`)
-  await page.evaluate('new Promise((done) => requestAnimationFrame(() => setTimeout(done)))')
+  })
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))))
 }
