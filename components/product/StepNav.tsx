@@ -59,22 +59,26 @@ export function StepNav({ steps }: { steps: Step[] }) {
     // Where `scrollend` exists the pin holds until the click's smooth scroll has really finished (a
     // slow frame mid-scroll can exceed the 50 ms pause); elsewhere the first pause releases it.
     const hasScrollEnd = 'onscrollend' in window
+    /** Ends a click's pin; false when there was none. */
+    const release = () => {
+      if (pinned.current === null) return false
+      // Stopped short of the click's rest (the visitor scrolled on their own): the section nearest
+      // the line is current after all.
+      const interrupted = Math.abs(scrollY - pinned.current) >= 1
+      pinned.current = null
+      if (interrupted) setCurrent(nearest(steps))
+      return true
+    }
     const settle = () => {
       if (pinned.current === null) setCurrent(nearest(steps))
-      else if (!hasScrollEnd) pinned.current = null
+      else if (!hasScrollEnd) release()
     }
     const onScroll = () => {
       clearTimeout(timer)
       timer = window.setTimeout(settle, SCROLL_PAUSE)
     }
     const onScrollEnd = () => {
-      if (pinned.current === null) return
-      // Stopped short of the click's rest (the visitor scrolled on their own): the section nearest
-      // the line is current after all.
-      const interrupted = Math.abs(scrollY - pinned.current) >= 1
-      pinned.current = null
-      clearTimeout(timer)
-      if (interrupted) setCurrent(nearest(steps))
+      if (release()) clearTimeout(timer)
     }
     settle()
     addEventListener('scroll', onScroll, { passive: true })
