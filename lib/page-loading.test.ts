@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { pageLoading } from './page-loading.ts'
+import { pageLoading, whenArrived } from './page-loading.ts'
 
 /** A stand-in for the two parts of `document` the loading indicator touches. */
 function stubDocument(withMain: boolean) {
@@ -11,24 +11,63 @@ function stubDocument(withMain: boolean) {
   }
   vi.stubGlobal('document', {
     documentElement: {
-      classList: { toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) },
+      classList: {
+        toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)),
+        add: (name: string) => classes.add(name),
+        remove: (name: string) => classes.delete(name),
+        contains: (name: string) => classes.has(name),
+      },
     },
     getElementById: (id: string) => (withMain && id === 'main' ? main : null),
   })
   return { classes, attributes }
 }
 
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
 
 describe('pageLoading', () => {
   it('marks the page loading and the main region busy, then clears both', () => {
     const { classes, attributes } = stubDocument(true)
     pageLoading(true)
-    expect([...classes]).toEqual(['page-loading'])
+    expect(classes.has('page-loading')).toBe(true)
     expect(attributes.get('aria-busy')).toBe('true')
     pageLoading(false)
-    expect(classes.size).toBe(0)
+    expect(classes.has('page-loading')).toBe(false)
     expect(attributes.has('aria-busy')).toBe(false)
+  })
+
+  it('keeps smooth scrolling off from the start of a route change until the task that scrolls the new page has run', () => {
+    vi.useFakeTimers()
+    const { classes } = stubDocument(true)
+    pageLoading(true)
+    expect(classes.has('page-arriving')).toBe(true)
+    pageLoading(false)
+    // Vike scrolls the new page into place after onPageTransitionEnd, in the same task.
+    expect(classes.has('page-arriving')).toBe(true)
+    vi.runAllTimers()
+    expect([...classes]).toEqual([])
+  })
+
+  it('holds what waits for the new page until it is in place, and runs it at once otherwise', () => {
+    vi.useFakeTimers()
+    stubDocument(true)
+    const ran: string[] = []
+    whenArrived(() => ran.push('loaded page'))
+    expect(ran).toEqual(['loaded page'])
+    pageLoading(true)
+    whenArrived(() => ran.push('new page'))
+    pageLoading(false)
+    expect(ran).toEqual(['loaded page'])
+    vi.runAllTimers()
+    expect(ran).toEqual(['loaded page', 'new page'])
+    // Once only.
+    pageLoading(true)
+    pageLoading(false)
+    vi.runAllTimers()
+    expect(ran).toEqual(['loaded page', 'new page'])
   })
 
   it('still shows and hides the bar on a page without a main region', () => {

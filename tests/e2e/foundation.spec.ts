@@ -104,4 +104,27 @@ test.describe('the pre-rendered site', () => {
     await expect(page.locator('main')).not.toHaveAttribute('aria-busy', 'true')
     await expect(page.locator('html')).not.toHaveClass(/page-loading/)
   })
+
+  test('a link at the bottom of a page lands on the top of the next one at once, not by scrolling through it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto('/aboutus')
+    await hydrated(page)
+    const link = page.getByRole('contentinfo').getByRole('link', { name: 'Railways', exact: true })
+    await link.scrollIntoViewIfNeeded()
+    await page.evaluate(() => {
+      const seen: number[] = []
+      Object.assign(window, { seen })
+      addEventListener('scroll', () => seen.push(scrollY))
+    })
+    await link.click()
+    await expect(page).toHaveURL(/\/railways$/)
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(0)
+    await page.waitForTimeout(300)
+    // Where the old position left the new page (clamped to its height), then the top: nothing between.
+    const seen = await page.evaluate(() => (window as unknown as { seen: number[] }).seen)
+    expect(new Set(seen).size).toBeLessThanOrEqual(2)
+    expect(seen.at(-1)).toBe(0)
+  })
 })
