@@ -1,6 +1,13 @@
 import { useEffect } from 'react'
+import { whenArrived } from '../lib/page-loading.ts'
 
-/** site-spec.md §9: the scroll-animation defaults everywhere. */
+/**
+ * site-spec.md §9: the scroll-animation defaults everywhere. `offset` is how far (px) above the bottom
+ * of the screen an element's top must come before it is revealed; `duration` and `easing` are the
+ * transition in global.css. The spec's throttle (99 ms) and debounce (50 ms) were AOS's scroll and
+ * resize handlers; the IntersectionObserver below has neither handler (the browser reports crossings
+ * once per frame), so they have no counterpart here: docs/decisions.md.
+ */
 export const AOS_DEFAULTS = {
   offset: 120,
   duration: 400,
@@ -20,26 +27,92 @@ export const DOMAIN_AOS = {
 } as const
 
 /**
- * Starts AOS after hydration, unless the visitor prefers reduced motion. The library is loaded on demand
- * (it is not needed to show anything), and `html.aos-on` is set just before AOS prepares the elements,
- * so global.css only ever hides an element that AOS is about to reveal. Without scripts, or with
- * reduced motion, everything simply shows.
+ * An element has come into view when its top is above the line `offset` px over the bottom of the
+ * screen, wherever its bottom is: one scrolled past in a jump counts too. The observer's root is the
+ * screen grown upwards by this much and shrunk by `offset` at the bottom, so that "intersecting" means
+ * exactly that, and the browser works it out without the page reading any layout.
+ */
+const ABOVE = 1_000_000
+
+/** The offset an element asks for (`data-aos-offset`), or the default. */
+function offsetOf(el: Element): number {
+  const n = Number(el.getAttribute('data-aos-offset'))
+  return Number.isFinite(n) && el.hasAttribute('data-aos-offset') ? n : AOS_DEFAULTS.offset
+}
+
+/**
+ * Reveals the `data-aos` elements under `root` as they come into view, with the classes global.css
+ * styles (`aos-init` hides an element until `aos-animate` joins it), and keeps doing so for elements
+ * added later (client-side navigation, once the new page is in place; staged sections). Elements
+ * already in view when first seen get both classes at once, so nothing on screen is hidden and faded
+ * in again. Without `data-aos-once` an element hides again when the visitor scrolls back up past it,
+ * as AOS did. Returns the function that stops it all.
+ */
+export function startScrollAnimations(root: HTMLElement): () => void {
+  const observers = new Map<number, IntersectionObserver>()
+  const seen = new WeakSet<Element>()
+
+  const onCross = (entries: IntersectionObserverEntry[], io: IntersectionObserver) => {
+    for (const { target, isIntersecting } of entries) {
+      const first = !seen.has(target)
+      seen.add(target)
+      if (isIntersecting) {
+        // Seen for the first time already in view: shown as it is, with no transition to run.
+        target.classList.add('aos-init', 'aos-animate')
+        if (target.getAttribute('data-aos-once') === 'true') io.unobserve(target)
+      } else if (first) target.classList.add('aos-init')
+      else if (target.getAttribute('data-aos-once') !== 'true') target.classList.remove('aos-animate')
+    }
+  }
+
+  const observe = (el: Element) => {
+    const offset = offsetOf(el)
+    let io = observers.get(offset)
+    if (!io) {
+      io = new IntersectionObserver(onCross, { rootMargin: `${ABOVE}px 0px ${-offset}px 0px` })
+      observers.set(offset, io)
+    }
+    io.observe(el)
+  }
+  const within = (node: Node, each: (el: Element) => void) => {
+    if (!(node instanceof Element)) return
+    if (node.hasAttribute('data-aos')) each(node)
+    for (const el of node.querySelectorAll('[data-aos]')) each(el)
+  }
+  const unobserve = (el: Element) => {
+    for (const io of observers.values()) io.unobserve(el)
+  }
+
+  within(root, observe)
+  let stopped = false
+  const mo = new MutationObserver((records) => {
+    const added: Node[] = []
+    for (const r of records) {
+      for (const n of r.removedNodes) within(n, unobserve)
+      added.push(...r.addedNodes)
+    }
+    // A new page's blocks are first seen where it will be shown, not where the old page was scrolled to.
+    whenArrived(() => {
+      if (!stopped) for (const n of added) if (n.isConnected) within(n, observe)
+    })
+  })
+  mo.observe(root, { childList: true, subtree: true })
+  return () => {
+    stopped = true
+    mo.disconnect()
+    for (const io of observers.values()) io.disconnect()
+  }
+}
+
+/**
+ * Starts the scroll animations after hydration, unless the visitor prefers reduced motion. `html.aos-on`
+ * is set first, so global.css only ever hides an element this script is about to reveal. Without
+ * scripts, or with reduced motion, everything simply shows.
  */
 export function useScrollAnimations(): void {
   useEffect(() => {
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
-    let cancelled = false
-    import('aos')
-      .then(({ default: AOS }) => {
-        if (cancelled) return
-        document.documentElement.classList.add('aos-on')
-        AOS.init({ ...AOS_DEFAULTS })
-      })
-      .catch(() => {
-        // Without the library the page stays fully visible: nothing to do.
-      })
-    return () => {
-      cancelled = true
-    }
+    document.documentElement.classList.add('aos-on')
+    return startScrollAnimations(document.body)
   }, [])
 }

@@ -447,6 +447,95 @@ test.describe('motion', () => {
     await expect(block).toHaveClass(/aos-animate/)
   })
 
+  /** The animated blocks' state: whether each is revealed, and whether its top is above the reveal line. */
+  const blocks = (page: Page, offset: number) =>
+    page.locator('[data-aos]').evaluateAll(
+      (els, line) =>
+        els.map((el) => ({
+          revealed: el.classList.contains('aos-animate'),
+          waiting: el.classList.contains('aos-init') && !el.classList.contains('aos-animate'),
+          above: el.getBoundingClientRect().top < innerHeight - line,
+        })),
+      offset,
+    )
+
+  test('blocks on screen when the page loads are never hidden and faded in again', async ({ page }) => {
+    // Every transition an animated block starts, from the first moment of the page.
+    await page.addInitScript(() => {
+      const started: Element[] = []
+      Object.assign(window, { started })
+      document.addEventListener(
+        'transitionrun',
+        (e) => {
+          if ((e.target as Element).hasAttribute?.('data-aos')) started.push(e.target as Element)
+        },
+        true,
+      )
+    })
+    // Tall enough that the home page's first animated blocks are on screen at once.
+    await page.setViewportSize({ width: 1440, height: 3000 })
+    await page.goto('/')
+    await hydrated(page)
+    await expect(page.locator('html')).toHaveClass(/aos-on/)
+    await expect
+      .poll(async () => (await blocks(page, 120)).filter((b) => b.waiting).length)
+      .toBeGreaterThan(0)
+    const now = await blocks(page, 120)
+    const onScreen = now.filter((b) => b.above)
+    expect(onScreen.length).toBeGreaterThan(1)
+    expect(onScreen.every((b) => b.revealed)).toBe(true)
+    const fadedOnScreen = await page.evaluate(
+      () =>
+        (window as unknown as { started: Element[] }).started.filter(
+          (el) => el.getBoundingClientRect().top < innerHeight - 120,
+        ).length,
+    )
+    expect(fadedOnScreen).toBe(0)
+  })
+
+  test('a block scrolled past in one jump is shown; without "once" it hides again above the line, with it it stays', async ({
+    page,
+  }) => {
+    const jump = (y: 'top' | 'bottom') =>
+      page.evaluate(
+        (to) => scrollTo({ top: to === 'top' ? 0 : document.body.scrollHeight, behavior: 'instant' }),
+        y,
+      )
+    // The home page's blocks animate with the defaults (offset 120, not once).
+    await open(page, '/', 1440)
+    await expect.poll(async () => (await blocks(page, 120)).some((b) => b.waiting)).toBe(true)
+    await jump('bottom')
+    await expect.poll(async () => (await blocks(page, 120)).every((b) => b.revealed)).toBe(true)
+    await jump('top')
+    await expect.poll(async () => (await blocks(page, 120)).every((b) => b.revealed === b.above)).toBe(true)
+    expect((await blocks(page, 120)).some((b) => !b.above)).toBe(true)
+
+    // The domain pages' blocks animate once (offset 100): back at the top, every block stays revealed.
+    await open(page, '/space', 1440)
+    await expect.poll(async () => (await blocks(page, 100)).some((b) => b.waiting)).toBe(true)
+    await jump('bottom')
+    await expect.poll(async () => (await blocks(page, 100)).every((b) => b.revealed)).toBe(true)
+    await jump('top')
+    await page.waitForTimeout(300)
+    expect((await blocks(page, 100)).every((b) => b.revealed)).toBe(true)
+  })
+
+  test('after a client-side navigation the new page’s blocks wait below the line and reveal on scroll', async ({
+    page,
+  }) => {
+    await open(page, '/aboutus', 1440)
+    await page.evaluate(() => Object.assign(window, { samePage: true }))
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Railways', exact: true }).click()
+    await expect(page).toHaveURL(/\/railways$/)
+    // Rendered by the router in the same document, not loaded afresh.
+    expect(await page.evaluate(() => 'samePage' in window)).toBe(true)
+    const block = page.getByRole('heading', { name: 'Trackside' }).locator('xpath=ancestor::*[@data-aos][1]')
+    await expect(block).toHaveClass(/aos-init/)
+    await expect(block).not.toHaveClass(/aos-animate/)
+    await block.scrollIntoViewIfNeeded()
+    await expect(block).toHaveClass(/aos-animate/)
+  })
+
   test('with reduced motion nothing is hidden for animation', async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: 'reduce' })
     const page = await context.newPage()
