@@ -2,19 +2,14 @@ import { useEffect } from 'react'
 import { whenArrived } from '../lib/page-loading.ts'
 
 /**
- * site-spec.md §9: the scroll-animation defaults everywhere. `offset` is how far (px) above the bottom
- * of the screen an element's top must come before it is revealed; `duration` and `easing` are the
- * transition in global.css. The spec's throttle (99 ms) and debounce (50 ms) were AOS's scroll and
- * resize handlers; the IntersectionObserver below has neither handler (the browser reports crossings
- * once per frame), so they have no counterpart here: docs/decisions.md.
+ * site-spec.md §9: the scroll-animation defaults everywhere are offset 120, duration 400 ms, easing
+ * ease, throttle 99 ms, debounce 50 ms. The offset is how far (px) above the bottom of the screen an
+ * element's top must come before it is revealed; duration and easing are the transition in global.css.
+ * Throttle and debounce were AOS's scroll and resize handlers; the IntersectionObserver below has no
+ * handlers (the browser reports crossings once per frame), so they have no counterpart here
+ * (docs/decisions.md).
  */
-export const AOS_DEFAULTS = {
-  offset: 120,
-  duration: 400,
-  easing: 'ease',
-  throttleDelay: 99,
-  debounceDelay: 50,
-} as const
+const DEFAULT_OFFSET = 120
 
 /**
  * site-spec.md §9: the domain pages animate for 800 ms, once, 100 px early. Spread onto an element
@@ -37,7 +32,7 @@ const ABOVE = 1_000_000
 /** The offset an element asks for (`data-aos-offset`), or the default. */
 function offsetOf(el: Element): number {
   const n = Number(el.getAttribute('data-aos-offset'))
-  return Number.isFinite(n) && el.hasAttribute('data-aos-offset') ? n : AOS_DEFAULTS.offset
+  return Number.isFinite(n) && el.hasAttribute('data-aos-offset') ? n : DEFAULT_OFFSET
 }
 
 /**

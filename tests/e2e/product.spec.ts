@@ -199,7 +199,7 @@ test.describe('step navigator on wide screens', () => {
     await expect(bar).toBeInViewport()
   })
 
-  // Browsers without `scrollend` (Safari before 26) release a click's pin at the first scroll pause;
+  // Browsers without `scrollend` (older Safari) release a click's pin at the first scroll pause;
   // the second run hides the event from the page and passes it to the test under another name.
   for (const scrollend of [true, false])
     test(`a click does not hold the current step when no scroll follows it, or after the visitor scrolls elsewhere (${scrollend ? 'with' : 'without'} scrollend)`, async ({

@@ -445,6 +445,7 @@ test.describe('motion', () => {
     await expect(block).toHaveAttribute('data-aos-offset', '100')
     await block.scrollIntoViewIfNeeded()
     await expect(block).toHaveClass(/aos-animate/)
+    expect(await block.evaluate((el) => getComputedStyle(el).transitionDuration)).toMatch(/^0\.8s/)
   })
 
   /** The animated blocks' state: whether each is revealed, and whether its top is above the reveal line. */
@@ -491,6 +492,16 @@ test.describe('motion', () => {
         ).length,
     )
     expect(fadedOnScreen).toBe(0)
+    // site-spec.md §9's defaults: 400 ms, ease.
+    const timing = await page
+      .locator('[data-aos].aos-init')
+      .first()
+      .evaluate((el) => [
+        getComputedStyle(el).transitionDuration,
+        getComputedStyle(el).transitionTimingFunction,
+      ])
+    expect(timing[0]).toMatch(/^0\.4s/)
+    expect(timing[1]).toMatch(/^ease(,|$)/)
   })
 
   test('a block scrolled past in one jump is shown; without "once" it hides again above the line, with it it stays', async ({
