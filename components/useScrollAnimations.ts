@@ -52,7 +52,8 @@ export function startScrollAnimations(root: HTMLElement): () => void {
       const first = !seen.has(target)
       seen.add(target)
       if (isIntersecting) {
-        // Seen for the first time already in view: shown as it is, with no transition to run.
+        // Above the line: shown. Both classes come together, so a block already on screen when first
+        // seen has no transition to run.
         target.classList.add('aos-init', 'aos-animate')
         if (target.getAttribute('data-aos-once') === 'true') io.unobserve(target)
       } else if (first) target.classList.add('aos-init')
@@ -86,6 +87,7 @@ export function startScrollAnimations(root: HTMLElement): () => void {
       for (const n of r.removedNodes) within(n, unobserve)
       added.push(...r.addedNodes)
     }
+    if (added.length === 0) return
     // A new page's blocks are first seen where it will be shown, not where the old page was scrolled to.
     whenArrived(() => {
       if (!stopped) for (const n of added) if (n.isConnected) within(n, observe)
