@@ -70,6 +70,24 @@ describe('pageLoading', () => {
     expect(ran).toEqual(['loaded page', 'new page'])
   })
 
+  it('keeps a route change begun before the last one settled arriving until that one ends too', () => {
+    vi.useFakeTimers()
+    const { classes } = stubDocument(true)
+    const ran: string[] = []
+    pageLoading(true)
+    pageLoading(false)
+    // The visitor follows another link before the first page's timer has run.
+    pageLoading(true)
+    whenArrived(() => ran.push('second page'))
+    vi.runAllTimers()
+    expect(classes.has('page-arriving')).toBe(true)
+    expect(ran).toEqual([])
+    pageLoading(false)
+    vi.runAllTimers()
+    expect(classes.has('page-arriving')).toBe(false)
+    expect(ran).toEqual(['second page'])
+  })
+
   it('still shows and hides the bar on a page without a main region', () => {
     const { classes } = stubDocument(false)
     expect(() => pageLoading(true)).not.toThrow()

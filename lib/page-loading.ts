@@ -16,16 +16,23 @@ const waiting: (() => void)[] = []
  */
 export function pageLoading(loading: boolean): void {
   const html = document.documentElement
-  html.classList.toggle('page-loading', loading)
-  if (loading) html.classList.add(ARRIVING)
-  else
-    setTimeout(() => {
-      html.classList.remove(ARRIVING)
-      for (const run of waiting.splice(0)) run()
-    })
   const main = document.getElementById('main')
-  if (loading) main?.setAttribute('aria-busy', 'true')
-  else main?.removeAttribute('aria-busy')
+  html.classList.toggle('page-loading', loading)
+  if (loading) {
+    html.classList.add(ARRIVING)
+    main?.setAttribute('aria-busy', 'true')
+  } else {
+    main?.removeAttribute('aria-busy')
+    setTimeout(arrived)
+  }
+}
+
+/** The new page is in place, unless the visitor has already started another route change. */
+function arrived(): void {
+  const html = document.documentElement
+  if (html.classList.contains('page-loading')) return
+  html.classList.remove(ARRIVING)
+  for (const run of waiting.splice(0)) run()
 }
 
 /**
