@@ -31,8 +31,8 @@ const ABOVE = 1_000_000
 
 /** The offset an element asks for (`data-aos-offset`), or the default. */
 function offsetOf(el: Element): number {
-  const n = Number(el.getAttribute('data-aos-offset'))
-  return Number.isFinite(n) && el.hasAttribute('data-aos-offset') ? n : DEFAULT_OFFSET
+  const n = Number.parseFloat(el.getAttribute('data-aos-offset') ?? '')
+  return Number.isFinite(n) ? n : DEFAULT_OFFSET
 }
 
 /**
@@ -45,12 +45,11 @@ function offsetOf(el: Element): number {
  */
 export function startScrollAnimations(root: HTMLElement): () => void {
   const observers = new Map<number, IntersectionObserver>()
-  const seen = new WeakSet<Element>()
 
   const onCross = (entries: IntersectionObserverEntry[], io: IntersectionObserver) => {
     for (const { target, isIntersecting } of entries) {
-      const first = !seen.has(target)
-      seen.add(target)
+      // Not prepared yet: first seen (or its classes were rendered away, which starts it afresh).
+      const first = !target.classList.contains('aos-init')
       if (isIntersecting) {
         // Above the line: shown. Both classes come together, so a block already on screen when first
         // seen has no transition to run.
