@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { hydrated } from './hydrated.ts'
+import { jumpTo, scrollEnded } from './scroll.ts'
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
@@ -222,28 +223,15 @@ test.describe('step navigator on wide screens', () => {
       const bar = stepBar(page)
       const specs = bar.getByRole('link', { name: 'Specifications' })
       const installation = bar.getByRole('link', { name: 'Easy Installation' })
-      // A scroll is over when the browser says so (`scrollend`): frames with no movement between them
-      // can come before a busy compositor has even started a smooth scroll.
       const event = scrollend ? 'scrollend' : 'test:scrollend'
-      const scrollEnded = () =>
-        page.evaluate((name) => new Promise((done) => addEventListener(name, done, { once: true })), event)
-      const jumpTo = (id: string) =>
-        page.locator(`#${id}`).evaluate(
-          (el, name) =>
-            new Promise((done) => {
-              addEventListener(name, done, { once: true })
-              el.scrollIntoView({ block: 'start', behavior: 'instant' })
-            }),
-          event,
-        )
       // From the first section the bar is on screen, so a click scrolls nothing into view before it.
-      await jumpTo('features')
-      const ended = scrollEnded()
+      await jumpTo(page, '#features', event)
+      const ended = scrollEnded(page, event)
       await specs.click()
       await ended
       // Chosen again where it already rests: no scroll comes, so nothing may stay pinned to it.
       await specs.click()
-      await jumpTo('installation')
+      await jumpTo(page, '#installation', event)
       await expect(installation).toHaveAttribute('aria-current', 'step')
 
       // The visitor cuts a click's smooth scroll short, once it is under way (a jump made before the
@@ -251,7 +239,7 @@ test.describe('step navigator on wide screens', () => {
       // current, not the one clicked. (Playwright's wheel cannot stand in for the visitor here: in
       // headless Chromium it ends the scroll event-wise while the smooth scroll carries on.)
       const start = await page.evaluate(() => scrollY)
-      const stopped = scrollEnded()
+      const stopped = scrollEnded(page, event)
       await specs.click()
       await page.waitForFunction((y) => Math.abs(scrollY - y) > 50, start)
       await page

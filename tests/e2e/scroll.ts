@@ -17,3 +17,24 @@ export async function scrollSettled(page: Page): Promise<void> {
       }),
   )
 }
+
+/**
+ * Resolves at the page's next `scrollend` (or `event`, for a page the test has hidden `scrollend`
+ * from): the browser's own word that a scroll is over. Still frames can come before a busy compositor
+ * has even started a smooth scroll. Call it before the action that scrolls, await it after.
+ */
+export function scrollEnded(page: Page, event = 'scrollend'): Promise<unknown> {
+  return page.evaluate((name) => new Promise((done) => addEventListener(name, done, { once: true })), event)
+}
+
+/** Scrolls `selector` to the top at once and resolves when that scroll has ended (see `scrollEnded`). */
+export function jumpTo(page: Page, selector: string, event = 'scrollend'): Promise<unknown> {
+  return page.locator(selector).evaluate(
+    (el, name) =>
+      new Promise((done) => {
+        addEventListener(name, done, { once: true })
+        el.scrollIntoView({ block: 'start', behavior: 'instant' })
+      }),
+    event,
+  )
+}
