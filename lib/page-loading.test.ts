@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { pageLoading, whenArrived } from './page-loading.ts'
 
 /** A stand-in for the two parts of `document` the loading indicator touches. */
@@ -23,6 +23,8 @@ function stubDocument(withMain: boolean) {
   return { classes, attributes }
 }
 
+// Fake timers in every test: the timer that ends a route change must not outlive the stand-in document.
+beforeEach(() => vi.useFakeTimers())
 afterEach(() => {
   vi.unstubAllGlobals()
   vi.useRealTimers()
@@ -40,7 +42,6 @@ describe('pageLoading', () => {
   })
 
   it('keeps smooth scrolling off from the start of a route change until the task that scrolls the new page has run', () => {
-    vi.useFakeTimers()
     const { classes } = stubDocument(true)
     pageLoading(true)
     expect(classes.has('page-arriving')).toBe(true)
@@ -52,7 +53,6 @@ describe('pageLoading', () => {
   })
 
   it('holds what waits for the new page until it is in place, and runs it at once otherwise', () => {
-    vi.useFakeTimers()
     stubDocument(true)
     const ran: string[] = []
     whenArrived(() => ran.push('loaded page'))
@@ -71,7 +71,6 @@ describe('pageLoading', () => {
   })
 
   it('keeps a route change begun before the last one settled arriving until that one ends too', () => {
-    vi.useFakeTimers()
     const { classes } = stubDocument(true)
     const ran: string[] = []
     pageLoading(true)
