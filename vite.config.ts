@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import { defineConfig } from 'vite'
+import { retryingImports } from './cli/build/retrying-imports.ts'
 import { sitePlugin } from './cli/build/vite-plugin.ts'
 
 /** How many pages the site has: one `+Page.tsx` each under `pages/`. */
@@ -11,7 +12,7 @@ const pageCount = readdirSync('pages', { recursive: true }).filter((f) =>
 
 /** React renders the pages at build time and hydrates them in the browser, in dev and production alike. */
 export default defineConfig({
-  plugins: [react(), vike(), sitePlugin()],
+  plugins: [react(), vike(), sitePlugin(), retryingImports()],
   publicDir: 'public',
   build: { target: 'es2022' },
   environments: {
@@ -29,8 +30,18 @@ export default defineConfig({
             // React and react-dom get a chunk of their own, so a page evaluates them in one task and the
             // site's shared code in the next (the paint-first loader evaluates the chunks one at a time);
             // together they were one ~200 ms task, most of the Total Blocking Time (issue #13).
+            //
+            // The toaster and the toast library it renders are one lazy chunk, the one every `toast()`
+            // call imports too: a lazy chunk must import statically only what a page loads first, or
+            // one failed fetch of the other would keep it from loading for the rest of the visit
+            // (lib/retrying-import.ts; `site verify` checks this on every page).
             codeSplitting: {
               groups: [
+                {
+                  name: 'toasts',
+                  test: /node_modules[\\/](react-hot-toast|goober)[\\/]|components[\\/]Toasts\.tsx/,
+                  priority: 0,
+                },
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
                 { name: 'shared', tags: ['$initial'], minShareCount: Math.ceil(pageCount / 2), priority: 1 },
               ],

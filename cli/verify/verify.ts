@@ -6,6 +6,7 @@ import type { BuildConfig } from '../../renderer/config.ts'
 import { pageScripts } from '../build/paint-first.ts'
 import { type BuiltPage, publicPages, readPages } from '../release/cdn-files.ts'
 import { htmlFilesFor } from '../release/routes.ts'
+import { lazyChunkProblems, readModuleImports } from './lazy-chunks.ts'
 
 /**
  * Gzipped JavaScript a page loads after its first paint (the entry and every module it preloads), per
@@ -158,6 +159,7 @@ export async function verifySite(
   }
 
   await verifySeoFiles(client, config, pages, fail)
+  failures.push(...lazyChunkProblems(pages, await readModuleImports(client)))
   return { failures, rows }
 }
 

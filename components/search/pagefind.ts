@@ -1,4 +1,5 @@
 import { loadOnce } from '../../lib/load-once.ts'
+import { retryingImport } from '../../lib/retrying-import.ts'
 
 /** Where the build writes the index (cli/search/build-index.ts). */
 const BASE = '/pagefind/'
@@ -27,11 +28,16 @@ interface Pagefind {
 
 /**
  * Pagefind's own script, fetched from the static host on first use and kept; it then loads only the
- * index chunks a query needs. The URL is built at run time so the bundler leaves it alone.
+ * index chunks a query needs. The URL is built at run time so the bundler leaves it alone, and a
+ * failed fetch is retried under a new URL on the next use (lib/retrying-import.ts).
  */
 export const loadPagefind = loadOnce(async () => {
   const url = `${BASE}pagefind.js`
-  const pagefind = (await import(/* @vite-ignore */ url)) as Pagefind
+  const pagefind = (await retryingImport(
+    () => import(/* @vite-ignore */ url),
+    url,
+    location.href,
+  )) as Pagefind
   await pagefind.options({ excerptLength: 16 })
   await pagefind.init()
   return pagefind

@@ -1,7 +1,12 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { lazyComponent } from '../lazy-component.tsx'
+import { notify } from '../ToastHost.tsx'
 
 // The dialog, its styles and Pagefind load on first use, never with the page.
-const SearchDialog = lazy(() => import('./SearchDialog.tsx'))
+const SearchDialog = lazyComponent(() => import('./SearchDialog.tsx').then((m) => m.default))
+
+/** Said when the dialog itself could not be fetched; the next open fetches it again. */
+export const SEARCH_UNAVAILABLE = 'Search could not load. Check your connection and try again.'
 
 /** Whether a key press is typing into something (where `/` is a character, not a shortcut). */
 const typing = (target: EventTarget | null) =>
@@ -42,10 +47,11 @@ export function useSearch() {
     return () => document.removeEventListener('keydown', onKey)
   }, [open])
 
-  const dialog = shown && (
-    <Suspense fallback={null}>
-      <SearchDialog onClose={close} />
-    </Suspense>
-  )
+  const unavailable = useCallback(() => {
+    setShown(false)
+    notify(SEARCH_UNAVAILABLE, 'search-unavailable')
+  }, [])
+
+  const dialog = shown && <SearchDialog onClose={close} onLoadError={unavailable} />
   return { open, dialog }
 }

@@ -157,6 +157,42 @@ test.describe('site search', () => {
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
   })
 
+  test('when the dialog cannot be fetched, the page stays, says so, and the next open works, styled', async ({
+    page,
+  }) => {
+    // Offline for the dialog's script and stylesheet, under any URL (a retry adds a query string).
+    let offline = true
+    await page.route(
+      (url) => /\.(js|css)$/.test(url.pathname),
+      async (route) => {
+        const response = await route.fetch()
+        const body = await response.text()
+        if (offline && /Search products|search-dialog/.test(body)) return route.abort()
+        return route.fulfill({ response })
+      },
+    )
+    await open(page)
+    const button = page.getByRole('banner').getByRole('button', { name: 'Search', exact: true })
+    await button.click()
+    await expect(page.getByRole('status').filter({ hasText: 'Search could not load' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(dialog(page)).toHaveCount(0)
+
+    offline = false
+    await button.click()
+    await input(page).fill('SmampMax')
+    await expect(results(page).first()).toContainText('SmampMax')
+    // Its stylesheet came too: the browser's own dialog has a 1em padding and a border, ours neither.
+    await expect
+      .poll(() =>
+        dialog(page).evaluate((el) => {
+          const style = getComputedStyle(el)
+          return { padding: style.paddingTop, border: style.borderTopWidth }
+        }),
+      )
+      .toEqual({ padding: '0px', border: '0px' })
+  })
+
   test('the mobile menu has a Search item that opens the dialog', async ({ page }) => {
     await open(page, '/', 400)
     await page.getByRole('button', { name: 'Menu' }).click()

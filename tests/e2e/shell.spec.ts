@@ -148,6 +148,31 @@ test.describe('mobile bottom header', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Coming Soon' })).toBeVisible()
   })
 
+  test('when the toaster cannot be fetched, the page stays and the next toast still shows', async ({
+    page,
+  }) => {
+    let offline = true
+    const blocked: string[] = []
+    await page.route(
+      (url) => url.pathname.endsWith('.js'),
+      async (route) => {
+        const response = await route.fetch()
+        if (offline && (await response.text()).includes('top-center')) {
+          blocked.push(route.request().url())
+          return route.abort()
+        }
+        return route.fulfill({ response })
+      },
+    )
+    await open(page, '/space', 400)
+    // The toaster is fetched once the page is idle after hydration.
+    await expect.poll(() => blocked.length).toBeGreaterThan(0)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    offline = false
+    await page.getByRole('button', { name: 'Schedule Demo' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Coming Soon' })).toBeVisible()
+  })
+
   test('the bottom header shows up to 1200 px and not above', async ({ page }) => {
     await open(page, '/', 1200)
     await expect(page.getByRole('button', { name: 'Schedule Demo' })).toBeVisible()
