@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import { defineConfig } from 'vite'
-import { retryingImports } from './cli/build/retrying-imports.ts'
-import { sitePlugin } from './cli/build/vite-plugin.ts'
+import { retryingImports } from './vite/retrying-imports.ts'
+import { sitePlugin } from './vite/site-plugin.ts'
 
 /** How many pages the site has: one `+Page.tsx` each under `pages/`. */
 const pageCount = readdirSync('pages', { recursive: true }).filter((f) =>

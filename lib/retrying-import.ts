@@ -8,7 +8,7 @@
  * already fetch again (whatwg/html#10327) take the same path and simply fetch once more.
  *
  * The client build wraps every dynamic `import('./chunk.js')` in a call of this function
- * (`cli/build/retrying-imports.ts`), so it must be self-contained: the build inlines its source into
+ * (`vite/retrying-imports.ts`), so it must be self-contained: the build inlines its source into
  * the chunks, where nothing else from this module exists. What it learns lives on `globalThis`, shared
  * by every chunk, so a module that loaded under a retry URL is the copy every later import gets.
  *

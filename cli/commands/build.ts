@@ -66,7 +66,7 @@ export function register(program: Command): void {
         import('../build/prerender.ts'),
         import('../build/stages.ts'),
         import('../images/run.ts'),
-        import('../release/cdn-files.ts'),
+        import('../build/cdn-files.ts'),
         import('../release/check.ts'),
         import('../search/site-index.ts'),
         import('../verify/run.ts'),

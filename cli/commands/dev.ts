@@ -32,7 +32,7 @@ export function register(program: Command): void {
         import('../../renderer/content/load.ts'),
         import('../../renderer/context.ts'),
         import('../../renderer/images.ts'),
-        import('../build/vite-plugin.ts'),
+        import('../../vite/site-plugin.ts'),
         import('../images/run.ts'),
         import('../search/dev-plugin.ts'),
         import('../content/publish.ts'),

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import type { BuiltPage } from '../build/cdn-files.ts'
 import { pageScripts, staticImports } from '../build/paint-first.ts'
-import type { BuiltPage } from '../release/cdn-files.ts'
 import type { Failure } from './verify.ts'
 
 /** What one built module imports: statically, and lazily with a written-out specifier. */

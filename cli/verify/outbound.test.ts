@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { BuildConfig } from '../../renderer/config.ts'
-import type { BuiltPage } from '../release/cdn-files.ts'
+import type { BuiltPage } from '../build/cdn-files.ts'
 import { outboundLinks, unlinkedBrochures } from './outbound.ts'
 
 /** checkOutbound from outbound.ts loaded fresh, so how long it trusts an answer is read while the test runs. */

@@ -5,7 +5,7 @@ import pLimit from 'p-limit'
 import type { BuildConfig } from '../../renderer/config.ts'
 import type { Brochure } from '../../renderer/content/schemas/site.ts'
 import { brochureUrl } from '../brochures/check.ts'
-import type { BuiltPage } from '../release/cdn-files.ts'
+import type { BuiltPage } from '../build/cdn-files.ts'
 import type { Failure } from './verify.ts'
 
 /** How long a link that answered stays trusted. */

@@ -4,8 +4,8 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { BuildConfig } from '../../renderer/config.ts'
+import { writeCdnFiles } from '../build/cdn-files.ts'
 import { paintFirst } from '../build/paint-first.ts'
-import { writeCdnFiles } from '../release/cdn-files.ts'
 
 const config: BuildConfig = {
   siteUrl: 'https://example.test',

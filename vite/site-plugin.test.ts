@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { loadContent } from '../../renderer/content/load.ts'
-import { forgetContent } from '../../renderer/context.ts'
-import { manifestFile } from '../../renderer/images.ts'
-import { type ProjectPaths, projectPaths } from '../../renderer/paths.ts'
+import { loadContent } from '../renderer/content/load.ts'
+import { forgetContent } from '../renderer/context.ts'
+import { manifestFile } from '../renderer/images.ts'
+import { type ProjectPaths, projectPaths } from '../renderer/paths.ts'
 
-const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
+const FIXTURE = path.join(import.meta.dirname, '../tests/fixtures/valid')
 
 let root = ''
 let paths: ProjectPaths
@@ -46,7 +46,7 @@ afterEach(() => {
 /** The plugin module, loaded in the test so its constants are read while it runs. */
 async function load() {
   vi.resetModules()
-  return import('./vite-plugin.ts')
+  return import('./site-plugin.ts')
 }
 
 async function plugins(): Promise<Plugin[]> {

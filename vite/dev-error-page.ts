@@ -1,5 +1,5 @@
-import type { SiteError } from '../../lib/errors.ts'
-import { plural } from '../../lib/errors.ts'
+import type { SiteError } from '../lib/errors.ts'
+import { plural } from '../lib/errors.ts'
 
 const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseSync } from 'vite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { retryingImport } from '../../lib/retrying-import.ts'
+import { retryingImport } from '../lib/retrying-import.ts'
 import { rewriteDynamicImports } from './retrying-imports.ts'
 
 const rewrite = (code: string) => rewriteDynamicImports(code, parseSync('chunk.js', code).program as never)

@@ -1,15 +1,16 @@
 import type { Plugin, ViteDevServer } from 'vite'
-import { isSiteError } from '../../lib/errors.ts'
-import { forgetContent, renderContext } from '../../renderer/context.ts'
-import { imageFor } from '../../renderer/images.ts'
-import { errorPage } from '../dev/error-page.ts'
+import { isSiteError } from '../lib/errors.ts'
+import { forgetContent, renderContext } from '../renderer/context.ts'
+import { siteShell } from '../renderer/site-shell.ts'
+import { errorPage } from './dev-error-page.ts'
 
 const ID = 'virtual:site'
 const RESOLVED = `\0${ID}`
 
 /**
- * Provides `virtual:site`: the small, public part of the content every page's shell needs (company
- * details, menus, bases), compiled into the client bundle so the header and footer need no fetch.
+ * Provides `virtual:site`: the shell every page needs (renderer/site-shell.ts), compiled into the
+ * client bundle so the header and footer need no fetch; and, in dev, the content's problems in place
+ * of a page.
  */
 export function sitePlugin(): Plugin[] {
   return [contentPlugin(), devErrorPlugin()]
@@ -21,26 +22,7 @@ function contentPlugin(): Plugin {
     resolveId: (id) => (id === ID ? RESOLVED : undefined),
     async load(id) {
       if (id !== RESOLVED) return
-      const ctx = await renderContext()
-      const { site } = ctx.content
-      const shell = {
-        company: site.company,
-        contact: site.contact,
-        offices: site.offices,
-        apiBase: ctx.config.apiBase,
-        apiTimeoutMs: ctx.config.apiTimeoutMs,
-        storageBase: ctx.config.storageBase,
-        assetBase: ctx.config.assetBase,
-        siteUrl: ctx.config.siteUrl,
-        analyticsId: ctx.config.analyticsId,
-        products: ctx.content.products.map((p) => ({
-          slug: p.slug,
-          name: p.name,
-          link: `/products/${p.slug}`,
-          image: imageFor(ctx, p.headerImage),
-        })),
-        brochures: ctx.content.brochures,
-      }
+      const shell = siteShell(await renderContext())
       return `export const site = ${JSON.stringify(shell)};\nexport default site;\n`
     },
   }

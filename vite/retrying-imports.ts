@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite'
-import { retryingImport } from '../../lib/retrying-import.ts'
+import { retryingImport } from '../lib/retrying-import.ts'
 
 /**
  * Vike's page chunks, which its client router imports on navigation. Left alone: when one fails,

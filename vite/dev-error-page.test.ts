@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { type Problem, SiteError } from '../../lib/errors.ts'
-import { errorPage } from './error-page.ts'
+import { type Problem, SiteError } from '../lib/errors.ts'
+import { errorPage } from './dev-error-page.ts'
 
 const problem = (over: Partial<Problem>): Problem => ({
   file: 'content/site.yaml',
@@ -75,7 +75,7 @@ describe('the page site dev shows while the content has problems', () => {
   it('escapes what the content wrote, so a message shows as text and cannot run', async () => {
     // Loaded here, so its escaping function (made at import) is made while the test runs.
     vi.resetModules()
-    const { errorPage } = await import('./error-page.ts')
+    const { errorPage } = await import('./dev-error-page.ts')
     const page = errorPage(
       new SiteError('content-invalid', 'x', undefined, [
         problem({

@@ -1,0 +1,31 @@
+import type { RenderContext } from './context.ts'
+import { imageFor } from './images.ts'
+
+/**
+ * The small, public part of the content every page's shell needs (company details, contact, menus,
+ * bases), which the build compiles into the client bundle as `virtual:site` (vite/site-plugin.ts) so
+ * the header and footer need no fetch. Its type is the one `virtual:site` declares (types/).
+ */
+export function siteShell(ctx: RenderContext) {
+  const { site } = ctx.content
+  return {
+    company: site.company,
+    contact: site.contact,
+    offices: site.offices,
+    apiBase: ctx.config.apiBase,
+    apiTimeoutMs: ctx.config.apiTimeoutMs,
+    storageBase: ctx.config.storageBase,
+    assetBase: ctx.config.assetBase,
+    siteUrl: ctx.config.siteUrl,
+    analyticsId: ctx.config.analyticsId,
+    products: ctx.content.products.map((p) => ({
+      slug: p.slug,
+      name: p.name,
+      link: `/products/${p.slug}`,
+      image: imageFor(ctx, p.headerImage),
+    })),
+    brochures: ctx.content.brochures,
+  }
+}
+
+export type SiteShell = ReturnType<typeof siteShell>
