@@ -39,12 +39,15 @@ export class SiteError extends Error {
 export function formatProblems(problems: readonly Problem[], noun = 'problem'): string {
   const lines: string[] = []
   for (const p of problems) {
-    lines.push(`${p.file}:${p.line}:${p.col}${p.path ? `  ${p.path}` : ''}`)
+    // A problem with no line is about a setting, not a place in a file (e.g. an environment variable).
+    const where = p.line ? `${p.file}:${p.line}:${p.col}` : p.file
+    lines.push(`${where}${p.path ? `  ${p.path}` : ''}`)
     lines.push(`  ${p.message}`)
     if (p.hint) lines.push(`  Fix: ${p.hint}`)
   }
-  const files = new Set(problems.map((p) => p.file)).size
-  lines.push(`${plural(problems.length, noun)} in ${plural(files, 'file')}.`)
+  const files = new Set(problems.filter((p) => p.line).map((p) => p.file)).size
+  const settings = problems.some((p) => !p.line) ? ' and the settings' : ''
+  lines.push(`${plural(problems.length, noun)} in ${plural(files, 'file')}${settings}.`)
   return lines.join('\n')
 }
 

@@ -14,8 +14,30 @@ export interface RenderContext {
   images: Record<string, ManifestEntry>
 }
 
-/** One per process, shared by every copy of this module (the CLI's, Vite config's, Vite SSR's). */
-const state = processState('render-context', () => ({ cached: loadOnce(load) }))
+/** Which project pages render, and whether draft products show (only `site dev` shows them). */
+export interface RenderSource {
+  root: string
+  drafts: boolean
+}
+
+/**
+ * One per process, shared by every copy of this module (the CLI's, Vite config's, Vite SSR's, the
+ * pre-render bundle's in dist/server, whose own location no longer names the project).
+ */
+const state = processState('render-context', () => ({
+  cached: loadOnce(load),
+  source: undefined as RenderSource | undefined,
+}))
+
+/**
+ * Points the render context at a project (the CLI calls this before a build or the dev server) and
+ * forgets what it had. Without it (or with undefined), pages render this project's content, drafts
+ * left out.
+ */
+export function renderFrom(source: RenderSource | undefined): void {
+  state.source = source
+  forgetContent()
+}
 
 /** Loads the render context once per process (a pre-render of every page reads content once). */
 export function renderContext(): Promise<RenderContext> {
@@ -37,9 +59,8 @@ export function forgetContent(): void {
 }
 
 async function load(): Promise<RenderContext> {
-  const paths = projectPaths(process.env.SITE_ROOT || undefined)
-  // `site dev` sets SITE_DRAFTS=show to preview draft products; a build leaves them out.
-  const content = await loadContent(paths.content, { drafts: process.env.SITE_DRAFTS === 'show' })
+  const paths = projectPaths(state.source?.root)
+  const content = await loadContent(paths.content, { drafts: state.source?.drafts ?? false })
   const images = await readFile(manifestFile(paths), 'utf8').then(
     (t) => JSON.parse(t) as Record<string, ManifestEntry>,
     () => {

@@ -3,17 +3,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { SiteError } from '../lib/errors.ts'
 import { loadContent } from '../renderer/content/load.ts'
-import { forgetContent } from '../renderer/context.ts'
+import { renderFrom } from '../renderer/context.ts'
 import { manifestFile } from '../renderer/images.ts'
 import { type ProjectPaths, projectPaths } from '../renderer/paths.ts'
+import { devErrorPlugin, isPageRequest, reloadContent, sitePlugin } from './site-plugin.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../tests/fixtures/valid')
 
 let root = ''
 let paths: ProjectPaths
-const env = { root: process.env.SITE_ROOT, drafts: process.env.SITE_DRAFTS }
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'site-vite-plugin-'))
@@ -29,28 +30,11 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true })
 })
 
-beforeEach(() => {
-  process.env.SITE_ROOT = root
-  delete process.env.SITE_DRAFTS
-  forgetContent()
-})
-
-afterEach(() => {
-  if (env.root === undefined) delete process.env.SITE_ROOT
-  else process.env.SITE_ROOT = env.root
-  if (env.drafts === undefined) delete process.env.SITE_DRAFTS
-  else process.env.SITE_DRAFTS = env.drafts
-  forgetContent()
-})
-
-/** The plugin module, loaded in the test so its constants are read while it runs. */
-async function load() {
-  vi.resetModules()
-  return import('./site-plugin.ts')
-}
+beforeEach(() => renderFrom({ root, drafts: false }))
+afterEach(() => renderFrom(undefined))
 
 async function plugins(): Promise<Plugin[]> {
-  return (await load()).sitePlugin()
+  return sitePlugin()
 }
 
 const hook = <T>(h: unknown) => (typeof h === 'function' ? h : (h as { handler: T }).handler) as T
@@ -107,9 +91,34 @@ interface Answer {
   body?: string
 }
 
-/** Sends one request through the dev error handler, as Vite's connect stack would. */
-async function request(method: string, url: string | undefined, accept?: string): Promise<Answer> {
-  const [, errors] = await plugins()
+/** What the dev command's check says while the content has a problem. */
+const PROBLEM = new SiteError('content-invalid', 'The content has 1 problem.', 'fix it, then save.', [
+  {
+    file: 'content/site.yaml',
+    line: 3,
+    col: 10,
+    path: '/company',
+    code: 'wrong-type',
+    message: 'Expected a string, got a list.',
+    hint: 'write it as text on one line.',
+  },
+])
+
+/**
+ * Sends one request through the dev error handler, as Vite's connect stack would, while the check
+ * finds PROBLEM, nothing (`valid`) or fails itself (`broken`).
+ */
+async function request(
+  method: string,
+  url: string | undefined,
+  accept?: string,
+  check: 'problem' | 'valid' | 'broken' = 'problem',
+): Promise<Answer> {
+  const errors = devErrorPlugin(() =>
+    check === 'broken'
+      ? Promise.reject(new Error('the check itself failed'))
+      : Promise.resolve(check === 'problem' ? PROBLEM : undefined),
+  )
   expect(errors).toMatchObject({ name: 'site-content-errors', apply: 'serve', enforce: 'pre' })
   let handler: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined
   const server = {
@@ -143,94 +152,49 @@ async function request(method: string, url: string | undefined, accept?: string)
 }
 
 describe('site dev with a content problem', () => {
-  const broken = async () => {
-    const file = path.join(paths.content, 'site.yaml')
-    const good = await readFile(file, 'utf8')
-    await writeFile(file, good.replace('company: Test Company', 'company: [Test Company]'))
-    return () => writeFile(file, good)
-  }
-
   it('answers a page request with the problem, status 500, never cached', async () => {
-    const restore = await broken()
-    try {
-      const answer = await request('GET', '/products/alpha', 'text/html,application/xhtml+xml')
-      expect(answer.next).toBe(false)
-      expect(answer.status).toBe(500)
-      expect(answer.headers).toEqual({
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': 'no-store',
-      })
-      expect(answer.body).toContain('<h1>The content has a problem, so this page cannot be shown</h1>')
-      expect(answer.body).toContain('content/site.yaml:1:')
-      expect(answer.body).toContain('<code class="field">/company</code>')
-    } finally {
-      await restore()
-    }
-  })
-
-  it('answers a page request with the missing images when they have not been made', async () => {
-    const manifest = manifestFile(paths)
-    const saved = await readFile(manifest)
-    await rm(manifest)
-    try {
-      const answer = await request('GET', '/', 'text/html')
-      expect(answer.status).toBe(500)
-      expect(answer.body).toContain('<p>The images have not been made yet.</p>')
-      expect(answer.body).toContain('<p class="fix">Fix: run `site images` (or `site build`).</p>')
-    } finally {
-      await writeFile(manifest, saved)
-    }
+    const answer = await request('GET', '/products/alpha', 'text/html,application/xhtml+xml')
+    expect(answer.next).toBe(false)
+    expect(answer.status).toBe(500)
+    expect(answer.headers).toEqual({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+    })
+    expect(answer.body).toContain('<h1>The content has a problem, so this page cannot be shown</h1>')
+    expect(answer.body).toContain('content/site.yaml:3:10')
+    expect(answer.body).toContain('<code class="field">/company</code>')
   })
 
   it('answers navigation data whatever it accepts, and a request without a url as the home page', async () => {
-    const restore = await broken()
-    try {
-      expect((await request('GET', '/products/alpha/index.pageContext.json')).status).toBe(500)
-      expect((await request('GET', undefined, 'text/html')).status).toBe(500)
-    } finally {
-      await restore()
-    }
+    expect((await request('GET', '/products/alpha/index.pageContext.json')).status).toBe(500)
+    expect((await request('GET', undefined, 'text/html')).status).toBe(500)
   })
 
   it('leaves scripts, styles, images, Vite internals and other methods to Vite', async () => {
-    const restore = await broken()
-    try {
-      for (const [method, url, accept] of [
-        ['GET', '/@vite/client', 'text/html'],
-        ['GET', '/@id/virtual:site', '*/*'],
-        ['GET', '/node_modules/.vite/deps/react.js', 'text/html'],
-        ['GET', '/components/Header.tsx?v=1', '*/*'],
-        ['GET', '/media/p/a-640.webp', 'image/avif,image/webp'],
-        ['GET', '/contact', undefined],
-        ['POST', '/contact', 'text/html'],
-        ['HEAD', '/', 'text/html'],
-      ] as const)
-        expect(await request(method, url, accept), `${method} ${url}`).toEqual({ next: true, headers: {} })
-    } finally {
-      await restore()
-    }
+    for (const [method, url, accept] of [
+      ['GET', '/@vite/client', 'text/html'],
+      ['GET', '/@id/virtual:site', '*/*'],
+      ['GET', '/node_modules/.vite/deps/react.js', 'text/html'],
+      ['GET', '/components/Header.tsx?v=1', '*/*'],
+      ['GET', '/media/p/a-640.webp', 'image/avif,image/webp'],
+      ['GET', '/contact', undefined],
+      ['POST', '/contact', 'text/html'],
+      ['HEAD', '/', 'text/html'],
+    ] as const)
+      expect(await request(method, url, accept), `${method} ${url}`).toEqual({ next: true, headers: {} })
   })
 
   it('lets the page render when the content is valid', async () => {
-    expect(await request('GET', '/', 'text/html')).toEqual({ next: true, headers: {} })
+    expect(await request('GET', '/', 'text/html', 'valid')).toEqual({ next: true, headers: {} })
   })
 
-  it('lets Vike show an error that is not about the content', async () => {
-    // A manifest cut short by a crash is not something the editor's content can fix.
-    const manifest = manifestFile(paths)
-    const saved = await readFile(manifest)
-    await writeFile(manifest, '{"p/a.svg": {')
-    try {
-      expect(await request('GET', '/', 'text/html')).toEqual({ next: true, headers: {} })
-    } finally {
-      await writeFile(manifest, saved)
-    }
+  it('lets Vike show an error when the check itself fails', async () => {
+    expect(await request('GET', '/', 'text/html', 'broken')).toEqual({ next: true, headers: {} })
   })
 })
 
 describe('isPageRequest', () => {
   it('is a page for HTML and for navigation data, not for Vite or dependencies', async () => {
-    const { isPageRequest } = await load()
     expect(isPageRequest('text/html', '/about')).toBe(true)
     expect(isPageRequest(undefined, '/about/index.pageContext.json')).toBe(true)
     expect(isPageRequest(undefined, '/index.pageContext.json?x=1')).toBe(true)
@@ -250,7 +214,6 @@ describe('isPageRequest', () => {
 
 describe('reloadContent', () => {
   it('forgets the content, drops virtual:site from every environment and reloads the open pages', async () => {
-    const { reloadContent } = await load()
     const before = await virtualSite()
     expect(before.company).toBe('Test Company')
     const file = path.join(paths.content, 'site.yaml')

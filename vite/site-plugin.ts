@@ -1,5 +1,5 @@
 import type { Plugin, ViteDevServer } from 'vite'
-import { isSiteError } from '../lib/errors.ts'
+import type { SiteError } from '../lib/errors.ts'
 import { forgetContent, renderContext } from '../renderer/context.ts'
 import { siteShell } from '../renderer/site-shell.ts'
 import { errorPage } from './dev-error-page.ts'
@@ -9,11 +9,10 @@ const RESOLVED = `\0${ID}`
 
 /**
  * Provides `virtual:site`: the shell every page needs (renderer/site-shell.ts), compiled into the
- * client bundle so the header and footer need no fetch; and, in dev, the content's problems in place
- * of a page.
+ * client bundle so the header and footer need no fetch.
  */
 export function sitePlugin(): Plugin[] {
-  return [contentPlugin(), devErrorPlugin()]
+  return [contentPlugin()]
 }
 
 function contentPlugin(): Plugin {
@@ -30,10 +29,10 @@ function contentPlugin(): Plugin {
 
 /**
  * In dev, a page request while the content has problems gets the problems (file:line:col, field, fix)
- * with status 500 instead of a stale page or Vike's bare error page. `enforce: 'pre'` puts this handler
- * before Vike's.
+ * with status 500 instead of a stale page or Vike's bare error page. `problems` is what `site validate`
+ * says now (the dev command keeps it current); `enforce: 'pre'` puts this handler before Vike's.
  */
-function devErrorPlugin(): Plugin {
+export function devErrorPlugin(problems: () => Promise<SiteError | undefined>): Plugin {
   return {
     name: 'site-content-errors',
     apply: 'serve',
@@ -42,15 +41,15 @@ function devErrorPlugin(): Plugin {
       server.middlewares.use((req, res, next) => {
         const page = req.method === 'GET' && isPageRequest(req.headers.accept, req.url ?? '/')
         if (!page) return next()
-        renderContext().then(
-          () => next(),
-          (error: unknown) => {
-            if (!isSiteError(error)) return next()
+        problems().then(
+          (error) => {
+            if (!error) return next()
             res.statusCode = 500
             res.setHeader('Content-Type', 'text/html; charset=utf-8')
             res.setHeader('Cache-Control', 'no-store')
             res.end(errorPage(error))
           },
+          () => next(),
         )
       })
     },

@@ -3,8 +3,10 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderContext, renderFrom } from '../../renderer/context.ts'
 import { type ProjectPaths, projectPaths } from '../../renderer/paths.ts'
 import { pageScripts } from './paint-first.ts'
+import { createStaging, type Staging } from './staging.ts'
 
 // Vike's build stands in for itself: it writes what `vike build` writes for these routes and lists each
 // file on the console, as Vike does.
@@ -13,9 +15,9 @@ const vike = vi.hoisted(() => ({
   fail: undefined as Error | undefined,
 }))
 vi.mock('vike/api', () => ({
-  build: async (options: { viteConfig: { root: string } }) => {
+  build: async (options: { viteConfig: { root: string; build: { outDir: string } } }) => {
     vike.calls.push(options)
-    const client = path.join(options.viteConfig.root, 'dist', 'client')
+    const client = path.join(options.viteConfig.build.outDir, 'client')
     const page = (title: string) =>
       `<!DOCTYPE html><html><head><title>${title}</title><link rel="modulepreload" href="/assets/chunks/a.js"></head><body><h1>${title}</h1><script src="/assets/entries/entry.js" type="module" async></script></body></html>`
     const files: Record<string, string> = {
@@ -41,19 +43,19 @@ vi.mock('vike/api', () => ({
 
 let root = ''
 let paths: ProjectPaths
-const siteRoot = process.env.SITE_ROOT
+let staging: Staging
 
 beforeEach(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'site-prerender-'))
   paths = projectPaths(root)
+  staging = await createStaging(paths.dist)
   vike.calls.length = 0
   vike.fail = undefined
 })
 
 afterEach(async () => {
   vi.restoreAllMocks()
-  if (siteRoot === undefined) delete process.env.SITE_ROOT
-  else process.env.SITE_ROOT = siteRoot
+  renderFrom(undefined)
   await rm(root, { recursive: true, force: true })
 })
 
@@ -64,24 +66,47 @@ const files = async (dir: string) =>
     .sort()
 
 describe('prerender', () => {
-  it('builds from the project root, quietly, and counts the pages written', async () => {
+  it('builds the project into the staging folder, quietly, renders its content, and counts the pages', async () => {
     const { prerender } = await import('./prerender.ts')
     const log = console.log
     const printed = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-    const result = await prerender(paths)
+    const result = await prerender(paths, staging)
     printed.mockRestore()
-    expect(vike.calls).toEqual([{ viteConfig: { root, logLevel: 'warn' } }])
-    expect(process.env.SITE_ROOT).toBe(root)
+    expect(vike.calls).toEqual([
+      {
+        viteConfig: {
+          root,
+          logLevel: 'error',
+          build: { outDir: staging.root, rolldownOptions: { checks: { bundlerTimings: false } } },
+        },
+      },
+    ])
+    // Page data reads this project's content: the render context points at it, drafts left out.
+    await expect(renderContext()).rejects.toThrow(/content/i)
     expect(printed).not.toHaveBeenCalled()
     expect(console.log).toBe(log)
     expect(result).toEqual({ pages: 4 })
+    expect(existsSync(paths.client)).toBe(false)
+  })
+
+  it('says what the bundler says with verbose', async () => {
+    const { prerender } = await import('./prerender.ts')
+    const lines: string[] = []
+    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+      lines.push(args.join(' '))
+    })
+    await prerender(paths, staging, { verbose: true })
+    expect(vike.calls).toMatchObject([
+      { viteConfig: { logLevel: 'info', build: { rolldownOptions: { checks: { bundlerTimings: true } } } } },
+    ])
+    expect(lines).toContain('dist/client/index.html')
   })
 
   it('writes /customercare.html as a file a static host serves, and every page paints before its scripts load', async () => {
     const { prerender } = await import('./prerender.ts')
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-    await prerender(paths)
-    expect(await files(paths.client)).toEqual([
+    await prerender(paths, staging)
+    expect(await files(staging.client)).toEqual([
       '404.html',
       'about/index.html',
       'about/index.pageContext.json',
@@ -91,10 +116,10 @@ describe('prerender', () => {
       'index.html',
       'index.pageContext.json',
     ])
-    const care = await readFile(path.join(paths.client, 'customercare.html'), 'utf8')
+    const care = await readFile(path.join(staging.client, 'customercare.html'), 'utf8')
     expect(care).toContain('<h1>Customer care</h1>')
     for (const page of ['index.html', 'about/index.html', 'customercare.html'])
-      expect(pageScripts(await readFile(path.join(paths.client, page), 'utf8')), page).toEqual({
+      expect(pageScripts(await readFile(path.join(staging.client, page), 'utf8')), page).toEqual({
         entry: '/assets/entries/entry.js',
         preload: ['/assets/chunks/a.js'],
       })
@@ -109,7 +134,7 @@ describe('prerender', () => {
       lines.push(args.join(' '))
     })
     const spied = console.log
-    await expect(prerender(paths)).rejects.toThrow('Rollup failed to resolve import "x"')
+    await expect(prerender(paths, staging)).rejects.toThrow('Rollup failed to resolve import "x"')
     expect(lines).toContain('dist/client/index.html')
     expect(lines).toContain('dist/client/customercare.html/index.html')
     expect(lines).toHaveLength(9)

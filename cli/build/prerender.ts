@@ -1,32 +1,49 @@
 import { readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { resetRenderContext } from '../../renderer/context.ts'
+import { renderFrom } from '../../renderer/context.ts'
 import type { ProjectPaths } from '../../renderer/paths.ts'
 import { paintFirstSite } from './paint-first.ts'
+import type { Staging } from './staging.ts'
 
-/** Runs Vike's build with pre-rendering (the equivalent of `vike build`) and counts the pages written. */
-export async function prerender(paths: ProjectPaths): Promise<{ pages: number }> {
-  resetRenderContext()
-  // Page data runs from the bundle in dist/server, where the module's own location no longer names
-  // the project: tell it where the project is.
-  process.env.SITE_ROOT = paths.root
+/**
+ * Runs Vike's build with pre-rendering (the equivalent of `vike build`) into the staging folder and
+ * counts the pages written. The bundler's warnings and timing reports show with `verbose` only; Vike's
+ * list of every file it wrote is printed only when the build fails.
+ */
+export async function prerender(
+  paths: ProjectPaths,
+  staging: Staging,
+  options: { verbose?: boolean } = {},
+): Promise<{ pages: number }> {
+  // Page data runs from the bundle in the staging folder's server/: it reads this project's content.
+  renderFrom({ root: paths.root, drafts: false })
   const { build } = await import('vike/api')
-  // Vike lists every file it writes; keep that for when something goes wrong, not for every build.
+  // Vike lists every file it writes with console.log and offers no setting for it: held back here, and
+  // printed only when something goes wrong.
   const captured: unknown[][] = []
   const log = console.log
-  console.log = (...args: unknown[]) => captured.push(args)
+  if (!options.verbose) console.log = (...args: unknown[]) => captured.push(args)
   try {
-    await build({ viteConfig: { root: paths.root, logLevel: 'warn' } })
+    await build({
+      viteConfig: {
+        root: paths.root,
+        logLevel: options.verbose ? 'info' : 'error',
+        build: {
+          outDir: staging.root,
+          rolldownOptions: { checks: { bundlerTimings: options.verbose ?? false } },
+        },
+      },
+    })
   } catch (error) {
     for (const args of captured) log(...args)
     throw error
   } finally {
     console.log = log
   }
-  await flattenHtmlRoutes(paths.client)
+  await flattenHtmlRoutes(staging.client)
   // Every page paints from HTML and CSS alone before it asks for any JavaScript (docs/decisions.md).
-  await paintFirstSite(paths.client)
-  return { pages: await countHtml(paths.client) }
+  await paintFirstSite(staging.client)
+  return { pages: await countHtml(staging.client) }
 }
 
 /**

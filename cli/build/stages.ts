@@ -1,49 +1,138 @@
-import { SiteError } from '../../lib/errors.ts'
-import { duration, elapsed } from '../timing.ts'
+import { plural, SiteError } from '../../lib/errors.ts'
+import { buildConfig } from '../../renderer/config.ts'
+import type { Content } from '../../renderer/content/load.ts'
+import type { ProjectPaths } from '../../renderer/paths.ts'
+import { bytes } from '../timing.ts'
+import type { VerifyReport } from '../verify/verify.ts'
+import type { Stage } from './run-stages.ts'
+import type { Staging } from './staging.ts'
 
-/** One stage of `site build`: runs, and says in one line what it did. */
-export interface Stage {
-  name: string
-  run: () => Promise<string>
+/** What `site build` was asked to do. */
+export interface BuildOptions {
+  /** Encode every image again, ignoring the cache. */
+  forceImages: boolean
+  /** Refuse what must not go live (docs/releasing.md). */
+  release: boolean
+  /** Skip the outbound links (a release checks them unless this is set). */
+  offline: boolean
+  /** Print what the bundler says (warnings, timings); quiet otherwise. */
+  verbose: boolean
 }
 
-export interface StageResult {
-  name: string
-  ms: number
-  summary: string
+/** One build as the stages see it: where things are, what was asked, and what earlier stages found. */
+export interface BuildRun {
+  paths: ProjectPaths
+  options: BuildOptions
+  /** Where this build writes; promoted to dist/ only when every stage has passed. */
+  staging: Staging
+  /** Set by `validate`: the published content (no drafts). */
+  content?: Content
+  /** Set by `verify`. */
+  report?: VerifyReport & { links?: { checked: number; cached: number } }
+}
+
+/** The content `validate` loaded; a stage that runs before it is our bug. */
+function contentOf(run: BuildRun): Content {
+  if (!run.content) throw new Error('content was not loaded before this stage')
+  return run.content
 }
 
 /**
- * Runs stages in order, printing each as it finishes; stops at the first that fails with a SiteError
- * that names the stage, so a release manager knows where the build stopped and why.
+ * Every stage of `site build`, in order. Each stage's code is imported when it runs, so `site --help`
+ * loads none of it. Nothing here writes to dist/: the pre-render and every stage after it write into
+ * the staging folder, which the build promotes only when all of them have passed (build-site.ts).
  */
-export async function runStages(
-  stages: Stage[],
-  log: (line: string) => void = console.log,
-): Promise<StageResult[]> {
-  const results: StageResult[] = []
-  for (const stage of stages) {
-    const start = performance.now()
-    try {
-      const summary = await stage.run()
-      const result = { name: stage.name, ms: elapsed(start), summary }
-      results.push(result)
-      log(formatStage(result))
-    } catch (error) {
-      log(`  ${stage.name.padEnd(11)} failed after ${duration(elapsed(start))}`)
-      if (error instanceof SiteError)
+export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
+  {
+    name: 'validate',
+    // Everything validate checks (content, images, brochure files, links), so nothing later stops on
+    // content that validated.
+    async run(run) {
+      const { validateProject, validationError } = await import('../content/validate-project.ts')
+      const result = await validateProject(run.paths, { release: run.options.release })
+      const refused = validationError(result, 'run `site build` again')
+      if (refused) throw refused
+      if (!result.published) throw new Error('validate passed without content')
+      run.content = result.published
+      // Drafts are previewed in `site dev` only: say which ones this build leaves out.
+      const drafts = result.drafts.length
+        ? `; left out ${plural(result.drafts.length, 'draft')}: ${result.drafts.join(', ')}`
+        : ''
+      return `${plural(result.files, 'content file')} valid${drafts}${run.options.release ? ' and ready for release' : ''}`
+    },
+  },
+  {
+    name: 'images',
+    async run(run) {
+      const { runImages, summaryLine } = await import('../images/run.ts')
+      return summaryLine(await runImages(contentOf(run), run.paths, { force: run.options.forceImages }))
+    },
+  },
+  {
+    name: 'brochures',
+    async run(run) {
+      const { checkBrochures } = await import('../brochures/check.ts')
+      const { storageBase } = buildConfig(contentOf(run).site)
+      const results = await checkBrochures(contentOf(run).brochures, {
+        storageBase,
+        publicDir: run.paths.public,
+      })
+      const bad = results.filter((r) => !r.ok)
+      for (const r of bad) console.error(`  ${r.id}: ${r.url} ${r.reason}`)
+      if (bad.length)
         throw new SiteError(
-          error.code,
-          `The build stopped at "${stage.name}": ${error.message}`,
-          error.hint,
-          error.problems,
+          'brochures-invalid',
+          `${bad.length} of ${results.length} brochures are missing or wrong at ${storageBase}.`,
+          'upload the PDFs named above, or fix content/brochures.yaml.',
         )
-      throw error
-    }
-  }
-  return results
-}
-
-export function formatStage(r: StageResult): string {
-  return `  ${r.name.padEnd(11)} ${r.summary.padEnd(56)} ${duration(r.ms).padStart(8)}`
-}
+      return `${plural(results.length, 'brochure')} present at ${storageBase}`
+    },
+  },
+  {
+    name: 'pre-render',
+    async run(run) {
+      const { prerender } = await import('./prerender.ts')
+      const { pages } = await prerender(run.paths, run.staging, { verbose: run.options.verbose })
+      return `${plural(pages, 'page')} written`
+    },
+  },
+  {
+    name: 'search',
+    async run(run) {
+      const [{ buildSiteIndex }, { renderContext }] = await Promise.all([
+        import('../search/site-index.ts'),
+        import('../../renderer/context.ts'),
+      ])
+      const index = await buildSiteIndex(run.staging.client, await renderContext())
+      return `${plural(index.pages, 'page')}, ${plural(index.words, 'word')} indexed, ${bytes(index.bytes)}`
+    },
+  },
+  {
+    name: 'cdn files',
+    async run(run) {
+      const { writeCdnFiles } = await import('./cdn-files.ts')
+      const written = await writeCdnFiles(run.staging.client, buildConfig(contentOf(run).site))
+      return `sitemap (${plural(written.public, 'page')}), robots.txt, _headers, _redirects`
+    },
+  },
+  {
+    name: 'verify',
+    async run(run) {
+      const { printReport, verifyBuild } = await import('../verify/run.ts')
+      // Outbound links need the network: a release checks them unless --offline; a local build never.
+      run.report = await verifyBuild(run.staging.client, contentOf(run), run.paths, {
+        offline: run.options.offline || !run.options.release,
+        timeoutMs: 10_000,
+      })
+      if (run.report.failures.length) {
+        printReport(run.report)
+        throw new SiteError(
+          'verify-failed',
+          `${plural(run.report.failures.length, 'problem')} in the built site.`,
+          'fix the pages or content named above and build again.',
+        )
+      }
+      return `${plural(run.report.rows.length, 'page')}: routes, links, head tags, sitemap, budgets, search`
+    },
+  },
+]

@@ -3,18 +3,18 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SiteError } from '../../lib/errors.ts'
-import { productTemplate } from '../scaffold/product.ts'
 import { captureConsole, unsetEnv } from '../testing.ts'
 
-// `site build` runs on the project it lives in: here that project is a copy of the valid fixture, and the
-// stages that need a Vike build or a built site (pre-render, search, verify) and the image encoder answer
-// as stand-ins, so the test sees what the command does with their answers.
+// The commands run on the project they live in: here that project is a copy of the valid fixture. What
+// they hand their work to answers as a stand-in (the build pipeline, verify's checks, the image encoder;
+// each has tests of its own), so the test sees what each command does with its flags and the answers.
 const state = vi.hoisted(() => ({
   root: '',
   report: { failures: [], rows: [] } as unknown,
   verifyOptions: undefined as unknown,
   verifyClient: '',
   imagesOptions: undefined as unknown,
+  buildOptions: undefined as unknown,
   printed: [] as unknown[],
 }))
 
@@ -22,11 +22,19 @@ vi.mock('../../renderer/paths.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../renderer/paths.ts')>()
   return { ...real, projectPaths: (root?: string) => real.projectPaths(root ?? state.root) }
 })
-vi.mock('../../renderer/context.ts', () => ({ renderContext: async () => ({}) }))
-vi.mock('../build/prerender.ts', () => ({ prerender: async () => ({ pages: 7 }) }))
-vi.mock('../search/site-index.ts', () => ({
-  buildSiteIndex: async () => ({ pages: 7, words: 1234, bytes: 20_480 }),
-}))
+vi.mock('../build/build-site.ts', async () => {
+  const { loadContent } = await import('../../renderer/content/load.ts')
+  return {
+    buildSite: async (paths: { content: string }, options: unknown) => {
+      state.buildOptions = options
+      return {
+        run: { content: await loadContent(paths.content), report: state.report },
+        ms: 1200,
+        stages: [],
+      }
+    },
+  }
+})
 vi.mock('../images/run.ts', () => ({
   runImages: async (_content: unknown, _paths: unknown, options: unknown) => {
     state.imagesOptions = options
@@ -76,119 +84,25 @@ function build(...args: string[]): Promise<unknown> {
   return createProgram().parseAsync(['build', ...args], { from: 'user' })
 }
 
-async function refusal(...args: string[]): Promise<SiteError> {
-  return (await build(...args).then(
-    () => {
-      throw new Error('the build did not stop')
-    },
-    (e: unknown) => e,
-  )) as SiteError
-}
-
-/** The stage lines as `name: summary`, without the padding and times. */
-function stages(): string[] {
-  return out
-    .filter((line) => line.startsWith('  '))
-    .map((line) => line.trim().replace(/^(\S+(?: files)?) +(.*?) +\S+ m?s$/, '$1: $2'))
-}
-
 describe('site build', () => {
-  it('runs every stage in order, says what each did, prints the verify report and where the links point', async () => {
+  it('builds with the flags it was given, prints the verify report, the time and where the links point', async () => {
     await build()
+    expect(state.buildOptions).toEqual({ forceImages: false, release: false, offline: false, verbose: false })
     expect(out[0]).toBe('Building the site:')
-    expect(stages()).toEqual([
-      'validate: 10 content files valid',
-      'images: 3 images, 0 encoded',
-      'brochures: 1 brochures present at /storage',
-      'pre-render: 7 pages written to dist/client',
-      'search: 7 pages, 1234 words indexed, 20.0 KB',
-      expect.stringMatching(/^cdn files: sitemap \(\d+ pages\), robots\.txt, _headers, _redirects$/),
-      'verify: 2 pages: routes, links, head tags, sitemap, budgets, search',
-    ])
     expect(state.printed).toEqual([state.report])
-    expect(state.imagesOptions).toEqual({ force: false })
-    expect(state.verifyOptions).toEqual({ offline: true, timeoutMs: 10_000 })
-    expect(out.at(-2)).toMatch(/^Built in \d+(\.\d)? m?s\. dist\/client is ready to deploy\.$/)
+    expect(out.at(-2)).toBe('Built in 1.2 s. dist/client is ready to deploy.')
     expect(out.at(-1)).toMatch(
       /^Note: SITE_URL is not set, so canonical links.* point at https:\/\/example\.test /,
     )
     expect(err).toEqual([])
+    await build('--force-images', '--release', '--offline', '--verbose')
+    expect(state.buildOptions).toEqual({ forceImages: true, release: true, offline: true, verbose: true })
   })
 
-  it('encodes every image again with --force-images, and gives no note when SITE_URL is set', async () => {
+  it('gives no note when SITE_URL is set', async () => {
     process.env.SITE_URL = 'https://www.example.test'
-    await build('--force-images')
-    expect(state.imagesOptions).toEqual({ force: true })
-    expect(out.at(-1)).toMatch(/^Built in /)
-  })
-
-  it('names the drafts the build leaves out', async () => {
-    const draft = (name: string) =>
-      writeFile(
-        path.join(state.root, `content/products/${name}.yaml`),
-        // Each its own name: two products may not share one, drafts included.
-        `draft: true\n${productTemplate(name).replace('TODO: display name as in the menu', name)}`,
-      )
-    await draft('beta')
     await build()
-    expect(stages()[0]).toBe('validate: 11 content files valid; left out 1 draft: beta')
-    await draft('gamma')
-    out.length = 0
-    await build()
-    expect(stages()[0]).toBe('validate: 12 content files valid; left out 2 drafts: beta, gamma')
-  })
-
-  it('--release builds content ready to go live and says so', async () => {
-    vi.stubEnv('SITE_URL', 'https://www.company.in')
-    await build('--release')
-    expect(stages()[0]).toBe('validate: 10 content files valid and ready for release')
-    expect(out.at(-1)).toMatch(/^Built in .* dist\/client is ready to deploy\.$/)
-  })
-
-  it('refuses a malformed SITE_* variable before any stage', async () => {
-    process.env.SITE_ASSET_BASE = 'media'
-    process.env.SITE_STORAGE_BASE = 'storage'
-    const error = await refusal()
-    expect(error.code).toBe('env-invalid')
-    expect(error.message).toMatch(
-      /^SITE_STORAGE_BASE=storage is not .*\nSITE_ASSET_BASE=media is not .*\nNothing was built; dist\/ is unchanged\.$/,
-    )
-    expect(error.hint).toBe('fix the environment variable and build again.')
-    expect(out).toEqual([])
-  })
-
-  it('stops at validate when the content has problems', async () => {
-    await writeFile(path.join(state.root, 'content/catalogue.yaml'), 'products: [alpha, missing]\n')
-    const error = await refusal()
-    expect(error.code).toBe('content-invalid')
-    expect(error.message).toBe(
-      'The build stopped at "validate": the content has problems. Nothing was written to dist/.',
-    )
-    expect(error.hint).toBe('fix the problems above, then run `site build` again.')
-    expect(error.problems.length).toBeGreaterThan(0)
-    expect(out.slice(1)).toEqual([expect.stringMatching(/^ {2}validate +failed after \d+ m?s$/)])
-  })
-
-  it('stops at brochures, naming each missing PDF', async () => {
-    await rm(path.join(state.root, 'public/storage/brochures/UHF.pdf'))
-    const error = await refusal()
-    expect(err).toEqual([expect.stringMatching(/^ {2}UHF: \/storage\/brochures\/UHF\.pdf \S/)])
-    expect(error.code).toBe('brochures-invalid')
-    expect(error.message).toBe(
-      'The build stopped at "brochures": 1 of 1 brochures are missing or wrong at /storage. Nothing was written to dist/.',
-    )
-    expect(error.hint).toBe('upload the PDFs named above, or fix content/brochures.yaml.')
-  })
-
-  it('stops at verify with the report printed once when the built site has failures', async () => {
-    state.report = { failures: [{}, {}, {}], rows: ROWS }
-    const error = await refusal()
-    expect(state.printed).toEqual([state.report])
-    expect(error.code).toBe('verify-failed')
-    expect(error.message).toBe(
-      'The build stopped at "verify": 3 problems in the built site; do not release dist/client.',
-    )
-    expect(error.hint).toBe('fix the pages or content named above and build again.')
+    expect(out.at(-1)).toBe('Built in 1.2 s. dist/client is ready to deploy.')
   })
 })
 

@@ -78,7 +78,8 @@ describe('site validate', () => {
     await edit('products/alpha.yaml', 'value: 15A / 4000W', 'value: [15A]')
     const error = await refusal('validate', '--root', root)
     expect(error.code).toBe('content-invalid')
-    expect(error.message).toBe('The content has problems; fix them and run `site validate` again.')
+    expect(error.message).toBe('The content has 1 problem.')
+    expect(error.hint).toBe('fix them, then run `site validate` again.')
     expect(error.problems.map((p) => p.path)).toEqual(['/specifications/0/value'])
     expect(out).toEqual([])
   })
@@ -95,13 +96,13 @@ describe('site validate', () => {
     expect(error.hint).toBe('fix the environment variable and run again.')
   })
 
-  it('--release refuses what must not go live, after saying the files are valid', async () => {
+  it('--release refuses what must not go live, saying the files are valid for a local build', async () => {
     const error = await refusal('validate', '--root', root, '--release')
     expect(error.code).toBe('release-refused')
     expect(error.message).toMatch(
-      /^Not ready for release: \d+ problems?\. The content is valid for a local build only\.$/,
+      /^Not ready for release: \d+ problems?\. All 10 content files are valid for a local build\.$/,
     )
-    expect(out[0]).toMatch(/^10 content files valid/)
+    expect(out).toEqual([])
   })
 
   it('--release passes content ready to go live, saying so after the files are valid', async () => {
@@ -109,19 +110,21 @@ describe('site validate', () => {
     await site('validate', '--root', root, '--release')
     expect(out).toEqual([
       expect.stringMatching(/^10 content files valid/),
-      'Ready for release: no example values, every badge has evidence, public origins.',
+      'Ready for release: no example values, every badge has evidence, https and public origins.',
     ])
     expect(process.exitCode).toBeUndefined()
   })
 
-  it('--json prints files, problems, warnings and drafts, and the release check only with --release', async () => {
+  it('--json prints files, problems, warnings and drafts, and release problems only with --release', async () => {
     await site('validate', '--root', root, '--json')
     const plain = JSON.parse(out[0] ?? '')
-    expect(plain).toEqual({ files: 10, problems: [], warnings: [], drafts: [] })
+    expect(plain).toEqual({ files: 10, problems: [], warnings: [], drafts: [], releaseProblems: 0 })
     expect(process.exitCode).toBeUndefined()
     await site('validate', '--root', root, '--json', '--release')
     const release = JSON.parse(out[1] ?? '')
-    expect(release.release.problems.length + release.release.settings.length).toBeGreaterThan(0)
+    // The release's problems are problems like any other, counted once.
+    expect(release.releaseProblems).toBeGreaterThan(0)
+    expect(release.problems).toHaveLength(release.releaseProblems)
     expect(process.exitCode).toBe(1)
   })
 })

@@ -65,7 +65,11 @@ describe('checks across content files', () => {
       await rename(at(c, ALPHA), at(c, 'products/webandcloudsolutions.yaml'))
       await replaceIn(at(c, 'catalogue.yaml'), '  - alpha', '  - webandcloudsolutions')
     })
-    expect(found).toEqual(['content/products/webandcloudsolutions.yaml:1 reserved-slug'])
+    // Home's link to the product's old address is now dead too.
+    expect(found).toEqual([
+      'content/pages/home.yaml:17 dead-link',
+      'content/products/webandcloudsolutions.yaml:1 reserved-slug',
+    ])
   })
 
   it('two products with one name', async () => {

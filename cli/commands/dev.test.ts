@@ -6,7 +6,7 @@ import path from 'node:path'
 import type { Command } from 'commander'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadContent } from '../../renderer/content/load.ts'
-import { forgetContent } from '../../renderer/context.ts'
+import { forgetContent, renderContext, renderFrom } from '../../renderer/context.ts'
 import { manifestFile } from '../../renderer/images.ts'
 import { type ProjectPaths, projectPaths } from '../../renderer/paths.ts'
 import { runImages } from '../images/run.ts'
@@ -62,7 +62,6 @@ vi.mock('vike/api', async () => {
 })
 
 let paths: ProjectPaths
-const env = { root: process.env.SITE_ROOT, drafts: process.env.SITE_DRAFTS }
 const errors: string[] = []
 
 beforeAll(async () => {
@@ -99,13 +98,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers()
   vi.restoreAllMocks()
-  for (const [name, value] of [
-    ['SITE_ROOT', env.root],
-    ['SITE_DRAFTS', env.drafts],
-  ] as const)
-    if (value === undefined) delete process.env[name]
-    else process.env[name] = value
-  forgetContent()
+  renderFrom(undefined)
 })
 
 const summary = /^\d+ images: \d+ encoded, \d+ cached, /
@@ -141,7 +134,7 @@ describe('site dev', () => {
       viteConfig: { root: project.root, server: { port: 0, host: '127.0.0.2' } },
     })
     const plugins = (start?.options as { viteConfig: { plugins: { name: string }[] } }).viteConfig.plugins
-    expect(plugins.map((p) => p.name)).toEqual(['site-search-dev'])
+    expect(plugins.map((p) => p.name)).toEqual(['site-content-errors', 'site-search-dev'])
     expect(project.printed).toBe(1)
     expect(project.log).toHaveLength(1)
     expect(project.log[0]).toMatch(summary)
@@ -149,8 +142,9 @@ describe('site dev', () => {
     expect(Object.keys(JSON.parse(await readFile(manifestFile(paths), 'utf8')))).toContain('p/c.svg')
     expect(project.log).not.toContain('The content is valid again.')
     // Pages rendered by this server show the drafts and read this project.
-    expect(process.env.SITE_ROOT).toBe(project.root)
-    expect(process.env.SITE_DRAFTS).toBe('show')
+    const { content } = await renderContext()
+    expect(content.dir).toBe(paths.content)
+    expect(content.products.map((p) => p.slug)).toContain('beta')
   })
 
   it('starts at once with the images of an earlier run, then brings them up to date and reloads', async () => {
@@ -205,7 +199,10 @@ describe('site dev', () => {
       await writeFile(file, good.replace('company: Test Company', 'company: [Test Company]'))
       await refresh(2)
       expect(errors.join('\n')).toMatch(/content\/site\.yaml:1:\d+/)
-      expect(errors.at(-1)).toBe('The browser shows these problems instead of the pages; fix them and save.')
+      expect(errors.slice(-2)).toEqual([
+        'The content has 1 problem. The browser shows them in place of the pages.',
+        'Fix: fix them, then save: the page reloads by itself.',
+      ])
       expect(project.log.filter((l) => summary.test(l))).toHaveLength(1)
       await writeFile(file, good)
       await refresh(3)

@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises'
 import path from 'node:path'
 import type { Command } from 'commander'
-import { formatProblems, isSiteError } from '../../lib/errors.ts'
+import { isSiteError, type SiteError } from '../../lib/errors.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { printError } from '../errors.ts'
 import { intFlag } from './flags.ts'
@@ -21,58 +21,73 @@ export function register(program: Command): void {
       const port = intFlag(options.port, '--port', 0, 65535, '3000')
       // Imported here, not at the top, so `site --help` loads none of it.
       const [
-        { loadContent },
-        { forgetContent },
+        { renderFrom },
         { manifestFile },
-        { reloadContent },
+        { devErrorPlugin, reloadContent },
         { runImages, summaryLine },
         { searchInDev },
-        { completionsNote },
+        { validateProject, validationError },
       ] = await Promise.all([
-        import('../../renderer/content/load.ts'),
         import('../../renderer/context.ts'),
         import('../../renderer/images.ts'),
         import('../../vite/site-plugin.ts'),
         import('../images/run.ts'),
         import('../search/dev-plugin.ts'),
-        import('../content/publish.ts'),
+        import('../content/validate-project.ts'),
       ])
       const paths = projectPaths()
-      process.env.SITE_ROOT = paths.root
-      // Pages read this through the render context: drafts show here, never in a build.
-      process.env.SITE_DRAFTS = 'show'
+      // Pages render this project's content, drafts included: only the preview shows them.
+      renderFrom({ root: paths.root, drafts: true })
+      /** What `site validate` says now, shown by the browser in place of the pages while it fails. */
+      let current: Promise<SiteError | undefined> = Promise.resolve(undefined)
       let failing = false
-      /** Brings the images up to date with the content; prints the problems when there are any. */
-      const makeImages = async () => {
-        forgetContent()
+      /** Checks everything a build would, then brings the images up to date; prints what is wrong. */
+      const check = async () => {
+        const result = await validateProject(paths)
+        const refused = validationError(
+          result,
+          'save: the page reloads by itself',
+          'The browser shows them in place of the pages.',
+        )
+        current = Promise.resolve(refused)
+        if (refused) {
+          printError(refused)
+          failing = true
+          return
+        }
+        if (!result.content) return
         try {
-          const made = await runImages(await loadContent(paths.content, { drafts: true }), paths)
-          console.log(summaryLine(made) + (await completionsNote(paths)))
+          console.log(summaryLine(await runImages(result.content, paths)))
+          if (result.schemasNote) console.log(result.schemasNote)
           if (failing) console.log('The content is valid again.')
           failing = false
         } catch (error) {
-          if (isSiteError(error) && error.problems.length) {
-            console.error(formatProblems(error.problems))
-            console.error('The browser shows these problems instead of the pages; fix them and save.')
-          } else printError(error)
+          printError(error)
+          current = Promise.resolve(isSiteError(error) ? error : undefined)
           failing = true
         }
       }
-      // With images from an earlier run the server starts at once and brings them up to date after.
+      // With images from an earlier run the server starts at once and checks and updates behind it.
       const imagesMade = await access(manifestFile(paths)).then(
         () => true,
         () => false,
       )
-      if (!imagesMade) await makeImages()
+      if (!imagesMade) await check()
       const { dev } = await import('vike/api')
       const { viteServer } = await dev({
-        viteConfig: { root: paths.root, server: { port, host: options.host }, plugins: [searchInDev()] },
+        viteConfig: {
+          root: paths.root,
+          server: { port, host: options.host },
+          plugins: [devErrorPlugin(() => current), searchInDev()],
+        },
       })
       // Vike's dev() already listens.
       viteServer.printUrls()
       const refresh = serialised(async () => {
-        await makeImages()
-        // Reset again after the images: a request during the encode may have cached the old manifest.
+        const checked = check()
+        current = checked.then(() => current)
+        await checked
+        // Reset after the images: a request during the encode may have cached the old manifest.
         reloadContent(viteServer)
       })
       if (imagesMade) void refresh()

@@ -14,7 +14,7 @@ export function register(program: Command): void {
       '\nEncodes are cached in .cache/images/ by source bytes and settings: an unchanged image is never encoded twice.',
     )
     .action(async (options: { force?: boolean; avif?: boolean; root?: string }) => {
-      const [{ loadContent }, { runImages, summaryLine }, { completionsNote }] = await Promise.all([
+      const [{ loadContent }, { runImages, summaryLine }, { staleSchemas }] = await Promise.all([
         import('../../renderer/content/load.ts'),
         import('../images/run.ts'),
         import('../content/publish.ts'),
@@ -24,6 +24,11 @@ export function register(program: Command): void {
       const summary = summaryLine(
         await runImages(content, paths, { force: options.force ?? false, avif: options.avif ?? false }),
       )
-      console.log(summary + (await completionsNote(paths)))
+      console.log(summary)
+      const stale = await staleSchemas(paths)
+      if (stale.length)
+        console.log(
+          `Editor completions in content/schemas/ (${stale.join(', ')}) do not list every image yet; run \`site schemas\` to add them.`,
+        )
     })
 }

@@ -5,7 +5,10 @@ import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { envMistakes } from '../../renderer/config.ts'
 import { firstInvalidUtf8 } from '../../renderer/content/load.ts'
-import { validate } from './validate.ts'
+import { projectPaths } from '../../renderer/paths.ts'
+import { validateProject } from '../content/validate-project.ts'
+
+const validate = (root: string) => validateProject(projectPaths(root))
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
 const dirs: string[] = []

@@ -88,7 +88,7 @@ describe('site validate', () => {
     )
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:2:11
-        The YAML cannot be read: Nested mappings are not allowed in compact mappings
+        The YAML cannot be read: This value contains ": ", which YAML reads as a field of its own
         Fix: put text that contains ": " in quotes, e.g. \`heading: "Power: 24V DC"\`.
       1 problem in 1 file."
     `)
@@ -149,7 +149,7 @@ describe('site validate', () => {
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/catalogue.yaml:3:5  /products/1
         The slug "alpha" is listed twice (entries 1 and 2).
-        Fix: list each product once.
+        Fix: delete one of the two lines.
       1 problem in 1 file."
     `)
   })

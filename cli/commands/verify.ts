@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { Command } from 'commander'
-import { SiteError } from '../../lib/errors.ts'
+import { plural, SiteError } from '../../lib/errors.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { intFlag } from './flags.ts'
 
@@ -32,20 +32,32 @@ export function register(program: Command): void {
         linkTimeout: string
       }) => {
         // Imported here, not at the top, so `site --help` loads none of it.
-        const [{ loadContent }, { releaseCheck, releaseError }, { printReport, verifyBuild }] =
+        const [{ loadContent }, { releaseProblemList }, { printReport, verifyBuild }, info] =
           await Promise.all([
             import('../../renderer/content/load.ts'),
             import('../release/check.ts'),
             import('../verify/run.ts'),
+            import('../build/build-info.ts'),
           ])
         const paths = projectPaths()
         const content = await loadContent(paths.content)
-        if (options.release) {
-          const refused = releaseError(await releaseCheck(content, paths), 'Do not release this build.')
-          if (refused) throw refused
-        }
         const client = options.dist ? path.resolve(options.dist) : paths.client
+        // A built site is judged by the settings it was built with, not by today's environment.
+        const built = await info.readBuildInfo(client)
+        if (options.release) {
+          const problems = built
+            ? await releaseProblemList(content, paths, info.settingsAsEnv(built.config), 'built site')
+            : await releaseProblemList(content, paths)
+          if (problems.length)
+            throw new SiteError(
+              'release-refused',
+              `Not ready for release: ${plural(problems.length, 'problem')}. Do not release this build.`,
+              'supply the values listed above (docs/releasing.md walks through each kind) and build again with --release.',
+              problems,
+            )
+        }
         const report = await verifyBuild(client, content, paths, {
+          config: built?.config,
           offline: options.offline ?? false,
           timeoutMs: intFlag(options.linkTimeout, '--link-timeout', 100, 120_000, '5000'),
         })
@@ -56,7 +68,7 @@ export function register(program: Command): void {
           else
             throw new SiteError(
               'verify-failed',
-              `${report.failures.length} problems in the built site at ${path.relative(process.cwd(), client) || '.'}; do not release it.`,
+              `${plural(report.failures.length, 'problem')} in the built site at ${path.relative(process.cwd(), client) || '.'}; do not release it.`,
               'fix the pages or content named above and build again.',
             )
         }

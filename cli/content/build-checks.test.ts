@@ -77,10 +77,25 @@ describe('what site validate checks for the build', () => {
     expect(await buildProblems(await content(), paths)).toEqual([])
   })
 
-  it('leaves a raster it cannot read to the build, which says why (not that it is 0 px wide)', async () => {
+  it('refuses an image that does not decode, as the build would, at the field', async () => {
     const { paths, content } = await project('p/broken.png')
     await writeFile(path.join(paths.images, 'p/broken.png'), 'not a PNG')
-    expect(await buildProblems(await content(), paths)).toEqual([])
+    // An SVG cut short by a failed copy: the XML ends inside a tag.
+    const svg = path.join(paths.images, 'p/b.svg')
+    await writeFile(svg, (await readFile(svg, 'utf8')).slice(0, 60))
+    const problems = await buildProblems(await content(), paths)
+    // Each at every field that uses the image: b.svg fills three.
+    expect(problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.path} ${p.code}`)).toEqual([
+      'content/pages/home.yaml:6:10 /hero/image unreadable-image',
+      'content/pages/railways.yaml:11:18 /blocks/0/imageMobile unreadable-image',
+      'content/pages/space.yaml:11:18 /blocks/0/imageMobile unreadable-image',
+      'content/products/alpha.yaml:8:18 /mobileHomeImage unreadable-image',
+    ])
+    expect(problems[0]?.message).toMatch(
+      /^The image "p\/broken.png" cannot be read: .*unsupported image format/,
+    )
+    expect(problems[1]?.message).toMatch(/^The image "p\/b.svg" cannot be read: .*XML parse error/)
+    expect(problems[1]?.hint).toMatch(/^open it in an image editor and save it again/)
   })
 
   it('refuses a brochure whose PDF is missing at the embedded storage base, saying where to put it', async () => {
@@ -100,12 +115,18 @@ describe('what site validate checks for the build', () => {
     ])
   })
 
-  it('leaves brochures at an http(s) storage base to `site brochures check`, and does not go online', async () => {
+  it('checks brochures at an http(s) storage base as the build does, online', async () => {
     const { paths, content } = await project()
-    await unlink(path.join(paths.public, 'storage/brochures/UHF.pdf'))
     const c = await content()
-    // Nothing listens on port 9: a check that went online would fail and report the brochure.
+    // Nothing listens on port 9: the PDF cannot be had, so the build would stop too.
     const online = { ...c, site: { ...c.site, storageBase: 'http://127.0.0.1:9/storage' } }
-    expect(await buildProblems(online, paths)).toEqual([])
+    const [problem, ...more] = await buildProblems(online, paths)
+    expect(more).toEqual([])
+    expect(problem).toMatchObject({
+      file: 'content/brochures.yaml',
+      path: '/brochures/0/id',
+      code: 'brochure-missing',
+      hint: 'upload the PDF to http://127.0.0.1:9/storage/brochures/UHF.pdf, or remove the brochure from this list.',
+    })
   })
 })

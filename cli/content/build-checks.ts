@@ -7,61 +7,84 @@ import { type LocatedYaml, parseYaml } from '../../renderer/content/locate.ts'
 import type { ProjectPaths } from '../../renderer/paths.ts'
 import { checkBrochures } from '../brochures/check.ts'
 import { collectImages } from '../images/collect.ts'
+import { imageFault, openInspectionCache } from '../images/inspect.ts'
 
 /**
- * What `site build` would refuse beyond the content files themselves, checked without building: a raster
- * image narrower than the smallest width its slot needs, and a brochure PDF missing at an embedded
- * (path) storage base. An http(s) storage base is left to `site brochures check`, which goes online.
+ * What `site build` would refuse beyond the content files themselves, checked without building:
+ * every image the content uses must decode and fill its slot (the encoder's own rules,
+ * cli/images/inspect.ts), and every brochure PDF must be at the storage base (the embedded folder, or
+ * an http(s) base, which needs the network as the build does).
  */
 export async function buildProblems(content: Content, paths: ProjectPaths): Promise<Problem[]> {
-  const problems: Problem[] = []
+  const locate = locator(paths.root)
+  const [images, brochures] = await Promise.all([
+    imageProblems(content, paths, locate),
+    brochureProblems(content, paths, locate),
+  ])
+  return [...images, ...brochures].sort(
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col,
+  )
+}
+
+type Locate = (file: string, pointer: string) => Promise<{ line: number; col: number }>
+
+/** Finds a field's line and column, parsing each file once. */
+function locator(root: string): Locate {
   const files = new Map<string, Promise<LocatedYaml | undefined>>()
-  const locate = async (file: string, pointer: string) => {
+  return async (file, pointer) => {
     if (!files.has(file))
       files.set(
         file,
-        readFile(path.join(paths.root, file), 'utf8').then(parseYaml, () => undefined),
+        readFile(path.join(root, file), 'utf8').then(parseYaml, () => undefined),
       )
     return (await files.get(file))?.locate(pointer) ?? { line: 1, col: 1 }
   }
+}
+
+async function imageProblems(content: Content, paths: ProjectPaths, locate: Locate): Promise<Problem[]> {
+  const cache = await openInspectionCache(paths.root)
   const sources = collectImages(content, path.relative(paths.root, paths.content) || 'content')
-  const rasters = sources.filter((s) => !s.ref.toLowerCase().endsWith('.svg'))
-  await Promise.all(
-    rasters.map(async (source) => {
-      // Only the header is read: this is quick even for large photographs. The encoder is loaded
-      // here, not at the top: it takes a moment, and content drawn only in SVG never needs it.
-      const { default: sharp } = await import('sharp')
-      const width = await sharp(path.join(paths.images, source.ref))
-        .metadata()
-        .then((m) => m.width ?? 0)
-        .catch(() => undefined)
-      const smallest = source.ladder[0] ?? 0
-      if (width === undefined || width >= smallest) return
-      for (const use of source.uses)
-        problems.push({
-          file: use.file,
-          ...(await locate(use.file, use.pointer)),
-          path: use.pointer,
-          code: 'image-too-small',
-          message: `The image "${source.ref}" is ${width} px wide; this slot needs at least ${smallest} px.`,
-          hint: `export it at ${source.ladder.at(-1) ?? smallest} px wide or more, or use an SVG.`,
-        })
+  const found = await Promise.all(
+    sources.map(async (source) => {
+      // A missing file is the content checks' to report (missing-image).
+      const bytes = await readFile(path.join(paths.images, source.ref)).catch(() => undefined)
+      return bytes ? { source, fault: imageFault(source, await cache.inspect(bytes)) } : undefined
     }),
   )
-  const { storageBase } = buildConfig(content.site)
-  if (storageBase.startsWith('/')) {
-    const brochuresFile = `${path.relative(paths.root, paths.content) || 'content'}/brochures.yaml`
-    const results = await checkBrochures(content.brochures, { storageBase, publicDir: paths.public })
-    for (const [i, r] of results.entries())
-      if (!r.ok)
-        problems.push({
-          file: brochuresFile,
-          ...(await locate(brochuresFile, `/brochures/${i}/id`)),
-          path: `/brochures/${i}/id`,
-          code: 'brochure-missing',
-          message: `The brochure "${r.id}" at ${r.url} ${r.reason ?? 'cannot be used'}.`,
-          hint: `put the PDF at public${r.url}, or remove the brochure from this list.`,
-        })
+  await cache.save()
+  const problems: Problem[] = []
+  for (const entry of found) {
+    if (!entry?.fault) continue
+    const { source, fault } = entry
+    for (const use of source.uses)
+      problems.push({
+        file: use.file,
+        ...(await locate(use.file, use.pointer)),
+        path: use.pointer,
+        code: fault.code,
+        message: fault.message,
+        hint: fault.hint,
+      })
   }
+  return problems
+}
+
+async function brochureProblems(content: Content, paths: ProjectPaths, locate: Locate): Promise<Problem[]> {
+  const { storageBase } = buildConfig(content.site)
+  const file = `${path.relative(paths.root, paths.content) || 'content'}/brochures.yaml`
+  const results = await checkBrochures(content.brochures, { storageBase, publicDir: paths.public })
+  const problems: Problem[] = []
+  for (const [i, r] of results.entries())
+    if (!r.ok)
+      problems.push({
+        file,
+        ...(await locate(file, `/brochures/${i}/id`)),
+        path: `/brochures/${i}/id`,
+        code: 'brochure-missing',
+        message: `The brochure "${r.id}" at ${r.url} ${r.reason ?? 'cannot be used'}.`,
+        hint: storageBase.startsWith('/')
+          ? `put the PDF at public${r.url}, or remove the brochure from this list.`
+          : `upload the PDF to ${r.url}, or remove the brochure from this list.`,
+      })
   return problems
 }

@@ -6,7 +6,7 @@ import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
 import { afterEach, describe, expect, it } from 'vitest'
 import { publishedSchemas } from '../../renderer/content/sources.ts'
-import { brochureIds, completionsNote, imagePaths, schemaFiles, writeSchemas } from './publish.ts'
+import { brochureIds, imagePaths, schemaFiles, staleSchemas, writeSchemas } from './publish.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid/content')
 const dirs: string[] = []
@@ -130,18 +130,25 @@ describe('what editors are offered', () => {
     ])
   })
 
-  it('says which completions it updated, and does nothing where the project publishes no schemas', async () => {
+  it('names the schemas behind the content without writing them, and nothing where none are published', async () => {
     const content = await folder(true)
     const schemas = path.join(content, 'schemas')
-    expect(await completionsNote({ schemas, content })).toBe('')
+    expect(await staleSchemas({ schemas, content })).toEqual([])
     expect(existsSync(schemas)).toBe(false)
     await mkdir(schemas)
     await writeSchemas(schemas)
+    expect(await staleSchemas({ schemas, content })).toEqual([])
     await writeFile(path.join(content, 'brochures.yaml'), 'brochures:\n  - id: UHF\n  - id: LoRa\n')
     await writeFile(path.join(content, 'images/p/c.png'), '')
-    expect(await completionsNote({ schemas, content })).toBe(
-      '; editor completions updated in home.schema.json, about.schema.json, domain.schema.json, webandcloud.schema.json, product.schema.json',
-    )
-    expect(await completionsNote({ schemas, content })).toBe('')
+    const before = await readFile(path.join(schemas, 'product.schema.json'), 'utf8')
+    expect(await staleSchemas({ schemas, content })).toEqual([
+      'home.schema.json',
+      'about.schema.json',
+      'domain.schema.json',
+      'webandcloud.schema.json',
+      'product.schema.json',
+    ])
+    // Only `site schemas` writes them.
+    expect(await readFile(path.join(schemas, 'product.schema.json'), 'utf8')).toBe(before)
   })
 })

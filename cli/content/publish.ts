@@ -88,13 +88,15 @@ export async function writeSchemas(dir: string, contentDir = path.dirname(dir)):
 }
 
 /**
- * Brings the editor completions in content/schemas/ up to date with the image files and brochure ids
- * (an added image is offered at once, and the schema test never fails on an editor's new image), and
- * says so in words to add to the images line. Only where the project publishes schemas (test fixtures
- * do not).
+ * The published schema files that differ from what `site schemas` would write now (new images or
+ * brochure ids add completions), by name; nothing where the project publishes no schemas (test
+ * fixtures). Only `site schemas` writes them: validate, build and dev only say so.
  */
-export async function completionsNote(paths: { schemas: string; content: string }): Promise<string> {
-  if (!existsSync(paths.schemas)) return ''
-  const changed = await writeSchemas(paths.schemas, paths.content)
-  return changed.length ? `; editor completions updated in ${changed.join(', ')}` : ''
+export async function staleSchemas(paths: { schemas: string; content: string }): Promise<string[]> {
+  if (!existsSync(paths.schemas)) return []
+  const [ids, images] = await Promise.all([brochureIds(paths.content), imagePaths(paths.content)])
+  const stale: string[] = []
+  for (const [name, text] of schemaFiles(ids, images))
+    if ((await readFile(path.join(paths.schemas, name), 'utf8').catch(() => '')) !== text) stale.push(name)
+  return stale
 }

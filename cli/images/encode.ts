@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
 import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import sharp, { type Metadata } from 'sharp'
+import sharp from 'sharp'
 import { defaultWidth, type ManifestEntry, outputName } from '../../renderer/images.ts'
 import type { ImageSource } from './collect.ts'
+import { imageFault, inspectImage } from './inspect.ts'
 import { widthsFor } from './ladders.ts'
 
 /** Bump when the encoder changes in a way that changes output bytes. */
@@ -149,38 +150,36 @@ async function encodeToCache(
   settings: EncodeSettings,
 ): Promise<ManifestEntry> {
   const vector = source.ref.toLowerCase().endsWith('.svg')
-  let meta: Metadata
-  try {
-    meta = await sharp(bytes).metadata()
-  } catch (error) {
-    throw new SourceError(
-      source,
-      'unreadable-image',
-      `The image "${source.ref}" cannot be read: ${(error as Error).message}.`,
-      'save it again as a valid SVG, PNG or JPEG.',
-    )
-  }
-  const sourceWidth = meta.width ?? 0
-  const sourceHeight = meta.height ?? 0
-  const smallest = source.ladder[0] ?? 0
-  if (!vector && sourceWidth < smallest)
-    throw new SourceError(
-      source,
-      'image-too-small',
-      `The image "${source.ref}" is ${sourceWidth} px wide; this slot needs at least ${smallest} px.`,
-      `export it at ${source.ladder.at(-1) ?? smallest} px wide or more.`,
-    )
-  if (!sourceWidth || !sourceHeight)
-    throw new SourceError(
-      source,
-      'unreadable-image',
-      `The image "${source.ref}" has no size.`,
-      'give the SVG width and height attributes.',
-    )
-
+  const found = await inspectImage(bytes)
+  const fault = imageFault(source, found)
+  if (fault) throw new SourceError(source, fault.code, fault.message, fault.hint)
+  if ('error' in found) throw new Error('imageFault let through an image that does not decode')
+  const { width: sourceWidth, height: sourceHeight } = found
   const widths = widthsFor(source.ladder, sourceWidth, vector)
   const formats: ('webp' | 'avif')[] = settings.avif ? ['webp', 'avif'] : ['webp']
   await mkdir(cacheDir, { recursive: true })
+  try {
+    await encodeWidths(bytes, widths, { vector, sourceWidth, cacheDir, settings })
+  } catch (error) {
+    // A header that decoded does not promise a body that does (a PNG cut short, a broken path in an SVG).
+    throw new SourceError(
+      source,
+      'unreadable-image',
+      `The image "${source.ref}" cannot be encoded: ${(error as Error).message.replace(/\.$/, '')}.`,
+      'open it in an image editor and save it again as a valid SVG, PNG or JPEG.',
+    )
+  }
+  const largest = widths.at(-1) ?? sourceWidth
+  return { width: largest, height: Math.round((sourceHeight * largest) / sourceWidth), widths, formats }
+}
+
+/** Writes one WebP (and AVIF) file per width into the cache folder. */
+async function encodeWidths(
+  bytes: Buffer,
+  widths: readonly number[],
+  o: { vector: boolean; sourceWidth: number; cacheDir: string; settings: EncodeSettings },
+): Promise<void> {
+  const { vector, sourceWidth, cacheDir, settings } = o
   for (const width of widths) {
     // Vector sources are rasterised at the density that gives the target width, so they stay sharp.
     const input = vector
@@ -197,6 +196,4 @@ async function encodeToCache(
         .avif({ quality: settings.quality - 25, effort: 4 })
         .toFile(path.join(cacheDir, `${width}.avif`))
   }
-  const largest = widths.at(-1) ?? sourceWidth
-  return { width: largest, height: Math.round((sourceHeight * largest) / sourceWidth), widths, formats }
 }

@@ -161,7 +161,9 @@ describe('site images', () => {
       (e: unknown) => e,
     )) as SiteError
     expect(error.problems[0]?.message).toMatch(/^The image "p\/b\.svg" cannot be read: \S.*\.$/)
-    expect(error.problems[0]?.hint).toBe('save it again as a valid SVG, PNG or JPEG.')
+    expect(error.problems[0]?.hint).toBe(
+      'open it in an image editor and save it again as a valid SVG, PNG or JPEG (a file cut short by a failed copy looks like this).',
+    )
   })
 
   it('names the content file and field of an unreadable source', async () => {
@@ -194,7 +196,7 @@ describe('site images', () => {
         'The image "p/small.png" is 200 px wide; this slot needs at least 480 px.',
       ],
     ])
-    expect(error.problems[0]?.hint).toBe('export it at 1600 px wide or more.')
+    expect(error.problems[0]?.hint).toBe('export it at 1600 px wide or more, or use an SVG.')
   })
 
   it('names a missing source, says how many images failed and builds nothing else', async () => {

@@ -12,24 +12,52 @@ import { parseYaml } from '../../renderer/content/locate.ts'
 export async function badgeProblems(content: Content, projectRoot: string): Promise<Problem[]> {
   const problems: Problem[] = []
   for (const product of content.products) {
-    const bare = (product.partners ?? [])
-      .map((badge, index) => ({ badge, index }))
-      .filter(({ badge }) => (badge.kind ?? 'compliance') === 'compliance' && !badge.evidence)
-    if (!bare.length) continue
+    const faults = (product.partners ?? []).flatMap((badge, index) => {
+      const fault = evidenceFault(badge)
+      return fault ? [{ badge, index, fault }] : []
+    })
+    if (!faults.length) continue
     const full = path.join(content.dir, content.productFiles[product.slug] ?? '')
     const file = path.relative(projectRoot, full).split(path.sep).join('/')
     const located = parseYaml(await readFile(full, 'utf8'))
-    for (const { badge, index } of bare) {
-      const pointer = `/partners/${index}`
+    for (const { badge, index, fault } of faults) {
+      const pointer = `/partners/${index}${fault === 'missing' ? '' : '/evidence'}`
       problems.push({
         file,
         ...located.locate(pointer),
         path: pointer,
-        code: 'badge-without-evidence',
-        message: `The compliance badge "${badge.name}" has no evidence.`,
-        hint: 'add `evidence: { issuer: ..., reference: ... }` (who certified it and the certificate or report number), mark it `kind: feature` if it claims no certification, or remove it.',
+        ...(fault === 'missing'
+          ? {
+              code: 'badge-without-evidence',
+              message: `The compliance badge "${badge.name}" has no evidence.`,
+            }
+          : {
+              code: 'badge-evidence-placeholder',
+              message: `The evidence for the compliance badge "${badge.name}" is a placeholder (${fault}).`,
+            }),
+        hint: 'write who certified it and the certificate or report number (`evidence: { issuer: ..., reference: ... }`), mark the badge `kind: feature` if it claims no certification, or remove it.',
       })
     }
   }
   return problems
+}
+
+/** Words that stand in for evidence nobody has yet. */
+const PLACEHOLDER_EVIDENCE = /^(tbd|tba|todo|n\/?a|none|unknown|pending|-+|\?+|x+|\.+|0+)$/i
+
+type Badge = NonNullable<Content['products'][number]['partners']>[number]
+
+/**
+ * Why a badge cannot be published as it is: `missing` evidence for a compliance claim, or what makes
+ * its evidence a placeholder; undefined for a feature badge or real-looking evidence.
+ */
+export function evidenceFault(badge: Badge): string | undefined {
+  if ((badge.kind ?? 'compliance') !== 'compliance') return undefined
+  if (!badge.evidence) return 'missing'
+  const issuer = badge.evidence.issuer.trim()
+  const reference = badge.evidence.reference.trim()
+  if (PLACEHOLDER_EVIDENCE.test(issuer)) return `issuer "${issuer}"`
+  if (PLACEHOLDER_EVIDENCE.test(reference)) return `reference "${reference}"`
+  if (issuer.toLowerCase() === reference.toLowerCase()) return 'the same text as issuer and reference'
+  return undefined
 }

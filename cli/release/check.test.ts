@@ -13,11 +13,12 @@ import {
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { formatProblems, type SiteError } from '../../lib/errors.ts'
 import { readContent } from '../../renderer/content/load.ts'
 import type { Site } from '../../renderer/content/schemas/site.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { createProgram } from '../index.ts'
-import { formatRelease, releaseCheck, releaseError } from './check.ts'
+import { releaseCheck, releaseProblemList } from './check.ts'
 import { originFault, originProblems, settingHint } from './origins.ts'
 import { PLACEHOLDER_CREATOR } from './placeholder-brochures.ts'
 
@@ -84,7 +85,8 @@ describe('site validate --release', () => {
     const { content, release: report } = await release(root)
     expect(content.site.company).toBe('Test Company')
     expect(content.site.contact.email).toBe('support@example.test')
-    expect(formatRelease(report)).toMatchInlineSnapshot(`
+    expect(report.settings).toEqual([])
+    expect(formatProblems(report.problems)).toMatchInlineSnapshot(`
       "content/pages/privacy-policy.md:3:19  /summary
         "How the test company handles personal data, in a summary ..." is an example value, not one the company supplied.
         Fix: write the company's own value (the field holds: Meta description: 50-160 characters), then remove the !example tag.
@@ -98,76 +100,44 @@ describe('site validate --release', () => {
     `)
   })
 
-  it('puts the settings first, each with where it was set and how to fix it, then counts everything', () => {
-    const settings = originProblems(
-      {
-        siteUrl: 'http://localhost:4173',
-        apiBase: '/api',
-        storageBase: '/storage',
-        assetBase: '/media',
-      } as Site,
-      { SITE_ASSET_BASE: 'https://cdn.example.com' },
+  it('puts the settings first, each where it was set and how to fix it, and counts them with the rest', async () => {
+    const root = await fixture((c) =>
+      replaceIn(path.join(c, 'site.yaml'), 'company: Test Company', 'company: !example Test Company'),
     )
-    const problem = {
-      file: 'content/site.yaml',
-      line: 2,
-      col: 3,
-      path: '/company',
-      code: 'example-value',
-      message: 'm',
-      hint: 'h',
-    }
-    const report = { problems: [problem], settings }
-    const [url, asset] = settings
-    if (!url || !asset) throw new Error('expected two settings')
-    expect(formatRelease(report).split('\n').slice(0, 6)).toEqual([
-      'SITE_URL  (content/site.yaml siteUrl)',
-      '  SITE_URL (the public origin of the site) is http://localhost:4173: localhost is this machine, not a public host.',
-      `  Fix: ${settingHint(url)}`,
-      'SITE_ASSET_BASE  (environment)',
-      "  SITE_ASSET_BASE (the base the images are served from) is https://cdn.example.com: cdn.example.com is an example or reserved domain, not the company's.",
-      `  Fix: ${settingHint(asset)}`,
+    const content = (await readContent(path.join(root, 'content'), root)).content
+    if (!content) throw new Error('no content')
+    const siteUrl = { ...content, site: { ...content.site, siteUrl: 'http://localhost:4173' } }
+    const problems = await releaseProblemList(siteUrl, projectPaths(root), {
+      SITE_ASSET_BASE: 'https://cdn.example.com',
+    })
+    expect(problems.map((p) => [p.file, p.line, p.path, p.code])).toEqual([
+      ['content/site.yaml', 3, '/siteUrl', 'release-origin'],
+      ['environment', 0, '/assetBase', 'release-origin'],
+      ['content/site.yaml', 1, '/company', 'example-value'],
     ])
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    try {
-      expect(releaseError(report, 'Nothing was written.')?.message).toBe(
-        'Not ready for release: 3 problems. Nothing was written.',
-      )
-      expect(releaseError({ problems: [], settings: [] }, 'x')).toBeUndefined()
-    } finally {
-      error.mockRestore()
-    }
+    const text = formatProblems(problems).split('\n')
+    expect(text.slice(3, 6)).toEqual([
+      'environment  /assetBase',
+      "  SITE_ASSET_BASE (the base the images are served from) is https://cdn.example.com: cdn.example.com is an example or reserved domain, not the company's.",
+      '  Fix: set SITE_ASSET_BASE to the public https address (e.g. https://cdn.yourcompany.in/...); it is set in the environment, which overrides assetBase in content/site.yaml.',
+    ])
+    expect(text.at(-1)).toBe('3 problems in 1 file and the settings.')
   })
 
-  it('refuses as release-refused, printing the report and saying what to do; settings alone end without a problem count', () => {
-    const settings = originProblems(
-      {
-        siteUrl: 'http://localhost:4173',
-        apiBase: '/api',
-        storageBase: '/storage',
-        assetBase: '/media',
-      } as Site,
-      {},
+  it('judges a built site by the settings it was built with, and says so', async () => {
+    const root = await fixture()
+    const content = (await readContent(path.join(root, 'content'), root)).content
+    if (!content) throw new Error('no content')
+    const [built] = await releaseProblemList(
+      content,
+      projectPaths(root),
+      { SITE_URL: 'http://www.company.in' },
+      'built site',
     )
-    const printed: string[] = []
-    const error = vi.spyOn(console, 'error').mockImplementation((line: string) => printed.push(line))
-    let refusal: ReturnType<typeof releaseError>
-    try {
-      refusal = releaseError({ problems: [], settings }, 'Nothing was written.')
-    } finally {
-      error.mockRestore()
-    }
-    expect(printed).toEqual([
-      [
-        'SITE_URL  (content/site.yaml siteUrl)',
-        '  SITE_URL (the public origin of the site) is http://localhost:4173: localhost is this machine, not a public host.',
-        '  Fix: set SITE_URL=https://www.yourcompany.in for the build, or change siteUrl in content/site.yaml.',
-      ].join('\n'),
-    ])
-    expect(refusal).toMatchObject({
-      code: 'release-refused',
-      message: 'Not ready for release: 1 problem. Nothing was written.',
-      hint: 'supply the values listed above (docs/releasing.md walks through each kind), or build without --release for a local preview.',
+    expect(built).toMatchObject({
+      file: 'built site',
+      code: 'release-origin',
+      hint: 'build again with SITE_URL set to the public https address (e.g. https://www.yourcompany.in); this site was built with http://www.company.in.',
     })
   })
 
@@ -185,8 +155,45 @@ describe('site validate --release', () => {
     expect(report.problems[0]?.line).toBe(line + 1)
     expect(report.problems[0]).toMatchObject({
       code: 'badge-without-evidence',
-      hint: 'add `evidence: { issuer: ..., reference: ... }` (who certified it and the certificate or report number), mark it `kind: feature` if it claims no certification, or remove it.',
+      hint: 'write who certified it and the certificate or report number (`evidence: { issuer: ..., reference: ... }`), mark the badge `kind: feature` if it claims no certification, or remove it.',
     })
+  })
+
+  it('refuses evidence that is a placeholder: TBD, n/a, the same text twice', async () => {
+    for (const [evidence, fault] of [
+      ['{ issuer: TBD, reference: TBD }', 'issuer "TBD"'],
+      ['{ issuer: TÜV Rheinland India, reference: n/a }', 'reference "n/a"'],
+      ['{ issuer: CE, reference: ce }', 'the same text as issuer and reference'],
+    ]) {
+      const root = await fixture((c) =>
+        appendFile(
+          path.join(c, 'products/alpha.yaml'),
+          `partners:\n  - { name: CE certified, logo: p/a.svg, evidence: ${evidence} }\n` +
+            '  - { name: Voice control, logo: p/b.svg, kind: feature }\n' +
+            '  - { name: App, logo: p/a.svg, kind: feature }\n',
+        ),
+      )
+      const { release: report } = await release(root)
+      expect(
+        report.problems.map((p) => [p.path, p.code, p.message]),
+        evidence,
+      ).toEqual([
+        [
+          '/partners/0/evidence',
+          'badge-evidence-placeholder',
+          `The evidence for the compliance badge "CE certified" is a placeholder (${fault}).`,
+        ],
+      ])
+    }
+  })
+
+  it('refuses a plain http:// address anywhere in the content, at its field', async () => {
+    const root = await fixture((c) => replaceIn(path.join(c, 'site.yaml'), /mapUrl: https:/, 'mapUrl: http:'))
+    const { release: report } = await release(root)
+    expect(report.problems.map((p) => [p.file, p.path, p.code])).toEqual([
+      ['content/site.yaml', '/offices/0/mapUrl', 'insecure-url'],
+    ])
+    expect(report.problems[0]?.hint).toMatch(/^use the https:\/\/ address \(https:\/\//)
   })
 
   it('names a product written as .yml where its bare badge is (it read <slug>.yaml and crashed)', async () => {
@@ -235,7 +242,7 @@ describe('site validate --release', () => {
     await mkdir(path.join(root, 'public/storage/brochures'), { recursive: true })
     const pdf = (info: string) => `%PDF-1.4\n${'x'.repeat(600)}\n<< /Title (UHF) ${info} >>\n%%EOF\n`
     await writeFile(path.join(root, 'public/storage/brochures/UHF.pdf'), pdf(PLACEHOLDER_CREATOR))
-    expect(formatRelease((await release(root)).release)).toContain(
+    expect(formatProblems((await release(root)).release.problems)).toContain(
       'public/storage/brochures/UHF.pdf:1:1\n  The UHF brochure ("UHF Radio Modem") is the stand-in PDF tools/make-brochures.mjs writes.',
     )
     await writeFile(path.join(root, 'public/storage/brochures/UHF.pdf'), pdf('/Creator (Company DTP)'))
@@ -371,24 +378,28 @@ describe('site build --release', () => {
       return Promise.all(files.sort().map(async (f) => `${f} ${(await stat(path.join(dist, f))).mtimeMs}`))
     }
     const before = await snapshot()
-    const errors: string[] = []
-    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => errors.push(line))
     const log = vi.spyOn(console, 'log').mockImplementation(() => {})
     const saved = process.env.SITE_URL
     delete process.env.SITE_URL
+    let error: SiteError | undefined
     try {
-      await expect(createProgram().parseAsync(['build', '--release'], { from: 'user' })).rejects.toThrow(
-        /^The build stopped at "validate": Not ready for release: \d+ problems\. Nothing was written to dist\/\.$/,
-      )
+      error = (await createProgram()
+        .parseAsync(['build', '--release'], { from: 'user' })
+        .catch((e: unknown) => e)) as SiteError
     } finally {
-      spy.mockRestore()
       log.mockRestore()
       if (saved !== undefined) process.env.SITE_URL = saved
     }
-    const printed = errors.join('\n')
-    expect(printed).toContain('SITE_URL  (content/site.yaml siteUrl)')
+    expect(error?.message).toMatch(
+      /^The build stopped at "validate": Not ready for release: \d+ problems\. dist\/client (is unchanged|was not there)/,
+    )
+    const printed = formatProblems(error?.problems ?? [])
+    expect(printed).toMatch(/^content\/site\.yaml:\d+:\d+ {2}\/siteUrl\n {2}SITE_URL \(the public origin/m)
     expect(printed).toMatch(/^content\/site\.yaml:\d+:\d+ {2}\/contact\/email$/m)
     expect(printed).toMatch(/The compliance badge "CE certified" has no evidence\./)
+    expect(printed.split('\n').at(-1)).toBe(
+      `${error?.problems.length} problems in ${new Set(error?.problems.map((p) => p.file)).size} files.`,
+    )
     expect(await snapshot()).toEqual(before)
   })
 })

@@ -1,67 +1,77 @@
-import { formatProblems, type Problem, plural, SiteError } from '../../lib/errors.ts'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Problem } from '../../lib/errors.ts'
 import { buildConfig } from '../../renderer/config.ts'
 import type { Content } from '../../renderer/content/load.ts'
+import { parseYaml } from '../../renderer/content/locate.ts'
 import type { ProjectPaths } from '../../renderer/paths.ts'
 import { badgeProblems } from './badges.ts'
 import { exampleProblems } from './examples.ts'
+import { insecureUrlProblems } from './insecure-urls.ts'
 import { originProblems, type SettingProblem, settingHint } from './origins.ts'
 import { placeholderBrochures } from './placeholder-brochures.ts'
 
 /** What stands between the content and a public release. */
 export interface ReleaseReport {
-  /** Example values, compliance badges without evidence, stand-in brochures: each at file:line:col. */
+  /**
+   * Example values, compliance badges without real evidence, plain http addresses, stand-in
+   * brochures: each at file:line:col.
+   */
   problems: Problem[]
   /** Local, example or plain-http origins, by setting. */
   settings: SettingProblem[]
 }
 
 /**
- * The release checks (DECISIONS.md, "Release mode"): no example values, evidence for every compliance
- * badge, public https origins, the company's own brochures. Only `--release` runs them; local builds,
- * `npm start` and the tests keep the embedded defaults and stand-ins.
+ * The release checks (../shared/spec/DECISIONS.md, "Release mode"): no example values, evidence for
+ * every compliance badge, https everywhere, public origins, the company's own brochures. Only
+ * `--release` runs them; local builds, `npm start` and the tests keep the embedded defaults and
+ * stand-ins. `env` holds the four origins (the environment for a build; the built site's own settings
+ * for `site verify --release`).
  */
 export async function releaseCheck(
   content: Content,
   paths: ProjectPaths,
   env: NodeJS.ProcessEnv = process.env,
+  envSource: 'environment' | 'built site' = 'environment',
 ): Promise<ReleaseReport> {
-  const [examples, badges, brochures] = await Promise.all([
+  const [examples, badges, insecure, brochures] = await Promise.all([
     exampleProblems(paths.content, paths.root),
     badgeProblems(content, paths.root),
+    insecureUrlProblems(paths.content, paths.root),
     placeholderBrochures(content.brochures, {
       storageBase: buildConfig(content.site, env).storageBase,
       publicDir: paths.public,
       projectRoot: paths.root,
     }),
   ])
-  const problems = [...examples, ...badges].sort(
+  const problems = [...examples, ...badges, ...insecure].sort(
     (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col,
   )
-  return { problems: [...problems, ...brochures], settings: originProblems(content.site, env) }
+  return { problems: [...problems, ...brochures], settings: originProblems(content.site, env, envSource) }
 }
 
-/** The report as people read it: settings first (one change fixes a whole build), then each value. */
-export function formatRelease(report: ReleaseReport): string {
-  const lines: string[] = []
-  for (const s of report.settings) {
-    lines.push(
-      `${s.variable}  (${s.source === 'environment' ? 'environment' : `content/site.yaml ${s.key}`})`,
-    )
-    lines.push(`  ${s.message}`)
-    lines.push(`  Fix: ${settingHint(s)}`)
-  }
-  if (report.problems.length) lines.push(formatProblems(report.problems))
-  return lines.join('\n')
-}
-
-/** The error that stops a release, or undefined when nothing stands in the way. */
-export function releaseError(report: ReleaseReport, outcome: string): SiteError | undefined {
-  const count = report.problems.length + report.settings.length
-  if (!count) return undefined
-  console.error(formatRelease(report))
-  return new SiteError(
-    'release-refused',
-    `Not ready for release: ${plural(count, 'problem')}. ${outcome}`,
-    'supply the values listed above (docs/releasing.md walks through each kind), or build without --release for a local preview.',
-  )
+/**
+ * The release's problems as one list, as every command counts and prints them: the settings first
+ * (one change fixes a whole build), located at their key in content/site.yaml or named as the
+ * environment variable that set them, then each value in the content.
+ */
+export async function releaseProblemList(
+  content: Content,
+  paths: ProjectPaths,
+  env: NodeJS.ProcessEnv = process.env,
+  envSource: 'environment' | 'built site' = 'environment',
+): Promise<Problem[]> {
+  const report = await releaseCheck(content, paths, env, envSource)
+  const siteFile = path.join(paths.content, 'site.yaml')
+  const site = report.settings.some((s) => s.source === 'content/site.yaml')
+    ? parseYaml(await readFile(siteFile, 'utf8'))
+    : undefined
+  const settings = report.settings.map((s): Problem => {
+    const base = { path: `/${s.key}`, code: 'release-origin', message: s.message, hint: settingHint(s) }
+    if (s.source !== 'content/site.yaml' || !site) return { ...base, file: s.source, line: 0, col: 0 }
+    const file = path.relative(paths.root, siteFile).split(path.sep).join('/')
+    return { ...base, file, ...site.locate(`/${s.key}`) }
+  })
+  return [...settings, ...report.problems]
 }

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { TSchema } from '@sinclair/typebox'
 import type { Problem } from '../../lib/errors.ts'
 import { exampleValues } from '../../renderer/content/example-tag.ts'
+import { splitFrontMatter } from '../../renderer/content/front-matter.ts'
 import { pointerSegments, YAML_OPTIONS } from '../../renderer/content/locate.ts'
 import { PRIVACY, PRODUCT_SCHEMA, PRODUCTS_DIR, SINGLE_FILES } from '../../renderer/content/sources.ts'
 import { yamlLib } from '../../renderer/content/yaml-lib.ts'
@@ -28,7 +29,7 @@ export function fieldDescription(schema: TSchema | undefined, pointer: string): 
 }
 
 /** Every YAML file under content/ (not the published schemas), and Markdown files' front matter. */
-async function contentFiles(contentDir: string): Promise<string[]> {
+export async function contentFiles(contentDir: string): Promise<string[]> {
   const entries = await readdir(contentDir, { recursive: true, withFileTypes: true })
   return entries
     .filter((e) => e.isFile() && /\.(ya?ml|md)$/.test(e.name))
@@ -48,9 +49,9 @@ export async function exampleProblems(contentDir: string, projectRoot: string): 
     let shift = 0
     if (relative.endsWith('.md')) {
       // Front matter sits between the first two `---` lines; it starts on line 2.
-      const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)
+      const front = splitFrontMatter(source.replace(/^\uFEFF/, ''))
       if (!front) continue
-      source = front[1] ?? ''
+      source = front.matter
       shift = 1
     }
     if (!source.includes('!example')) continue

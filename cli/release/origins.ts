@@ -7,8 +7,11 @@ export interface SettingProblem {
   /** Its key in content/site.yaml, e.g. `siteUrl`. */
   key: string
   value: string
-  /** `environment` when the variable is set, else `content/site.yaml`. */
-  source: 'environment' | 'content/site.yaml'
+  /**
+   * `environment` when the variable is set, else `content/site.yaml`; `built site` when a built site
+   * is judged by the settings it was made with (`site verify --release`).
+   */
+  source: 'environment' | 'content/site.yaml' | 'built site'
   message: string
 }
 
@@ -43,7 +46,11 @@ export function originFault(value: string, { pathAllowed }: { pathAllowed: boole
 }
 
 /** The origins a release refuses: local, example or plain-http values for the four settings. */
-export function originProblems(site: Site, env: NodeJS.ProcessEnv = process.env): SettingProblem[] {
+export function originProblems(
+  site: Site,
+  env: NodeJS.ProcessEnv = process.env,
+  envSource: 'environment' | 'built site' = 'environment',
+): SettingProblem[] {
   const problems: SettingProblem[] = []
   for (const { variable, key, what } of ORIGIN_SETTINGS) {
     const fromEnv = env[variable]?.trim()
@@ -54,7 +61,7 @@ export function originProblems(site: Site, env: NodeJS.ProcessEnv = process.env)
       variable,
       key,
       value,
-      source: fromEnv ? 'environment' : 'content/site.yaml',
+      source: fromEnv ? envSource : 'content/site.yaml',
       message: `${variable} (the ${what}) is ${value}: ${fault}.`,
     })
   }
@@ -64,6 +71,8 @@ export function originProblems(site: Site, env: NodeJS.ProcessEnv = process.env)
 /** How to fix one setting, naming both places it can be set. */
 export function settingHint(p: SettingProblem): string {
   const example = p.key === 'siteUrl' ? 'https://www.yourcompany.in' : `https://cdn.yourcompany.in/...`
+  if (p.source === 'built site')
+    return `build again with ${p.variable} set to the public https address (e.g. ${example}); this site was built with ${p.value}.`
   return p.source === 'environment'
     ? `set ${p.variable} to the public https address (e.g. ${example}); it is set in the environment, which overrides ${p.key} in content/site.yaml.`
     : `set ${p.variable}=${p.key === 'siteUrl' ? example : '<https base>'} for the build, or change ${p.key} in content/site.yaml.`

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Plugin } from 'vite'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { forgetContent } from '../../renderer/context.ts'
+import { renderFrom } from '../../renderer/context.ts'
 import { manifestFile } from '../../renderer/images.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { searchInDev } from './dev-plugin.ts'
@@ -19,7 +19,6 @@ let origin = ''
 const rendered: string[] = []
 let copy = 'fibre'
 let root = ''
-const siteRoot = process.env.SITE_ROOT
 
 beforeAll(async () => {
   pages = http.createServer((req, res) => {
@@ -46,17 +45,14 @@ afterAll(async () => {
 })
 
 beforeEach(() => {
-  process.env.SITE_ROOT = root
-  forgetContent()
+  renderFrom({ root, drafts: false })
   rendered.length = 0
   copy = 'fibre'
 })
 
 afterEach(() => {
   vi.restoreAllMocks()
-  if (siteRoot === undefined) delete process.env.SITE_ROOT
-  else process.env.SITE_ROOT = siteRoot
-  forgetContent()
+  renderFrom(undefined)
 })
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => Promise<void>

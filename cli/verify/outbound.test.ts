@@ -60,7 +60,7 @@ const page = (route: string, links: string[]): BuiltPage => ({
 })
 
 describe('outbound links', () => {
-  it('follows redirects, falls back to GET, and names each dead link per page with why', async () => {
+  it('follows redirects, falls back to GET, and names each dead link once, with why and the pages that link it', async () => {
     const pages = [
       page('/', [
         `${base}/ok`,
@@ -79,8 +79,7 @@ describe('outbound links', () => {
     expect(result.failures.map((f) => `${f.page} (${f.file}): ${f.message}`)).toEqual([
       '/blocked (blocked/index.html): link http://127.0.0.1:1/blocked could not be reached (bad port)',
       `/railways (railways/index.html): link ${base}/bad-request answered HTTP 400`,
-      `/railways (railways/index.html): link ${base}/gone answered HTTP 404`,
-      `/space (space/index.html): link ${base}/gone answered HTTP 404`,
+      `/railways (railways/index.html): link ${base}/gone answered HTTP 404; linked from 2 pages: /railways, /space`,
       `/space (space/index.html): link ${base}/moved-to-gone answered HTTP 404`,
       `/space (space/index.html): link ${base}/slow did not answer within 2000 ms`,
       `/unreachable (unreachable/index.html): link ${closed} could not be reached (ECONNREFUSED)`,
@@ -90,6 +89,19 @@ describe('outbound links', () => {
     // A link that timed out is not asked again with GET: that would only double the wait.
     expect(requests.filter((r) => r.endsWith('/slow'))).toEqual(['HEAD /slow'])
     expect([...agents]).toEqual(['site-verify (link check)'])
+  })
+
+  it('says once that the machine looks offline when no host name resolves, instead of one failure per link', async () => {
+    const pages = [
+      page('/', ['https://www.linkedin.invalid/company/x', 'https://maps.invalid/a']),
+      page('/space', ['https://www.linkedin.invalid/company/x', 'https://partner.invalid/']),
+    ]
+    const result = await checkOutbound('/nonexistent', pages, config, { timeoutMs: 2000 })
+    expect(result.failures).toHaveLength(1)
+    expect(result.failures[0]?.page).toBe('(outbound links)')
+    expect(result.failures[0]?.message).toMatch(
+      /^none of the 3 outside addresses could be looked up \((ENOTFOUND|EAI_AGAIN)\): this machine looks offline\. Run with --offline/,
+    )
   })
 
   it('checks the PDF behind each brochure link: on a remote storage base over the network, else in the build', async () => {

@@ -85,10 +85,15 @@ export async function probe(url: string, timeoutMs: number): Promise<Answer> {
   return head.ok || head.reason.startsWith('did not answer') ? head : ask('GET')
 }
 
+/** Network errors that mean the name could not be looked up: no DNS answer at all. */
+const UNRESOLVED = /\((ENOTFOUND|EAI_AGAIN)\)$/
+
 /**
- * Checks every external link and brochure PDF on every page, each URL once, reporting each failure per
- * page. Answers are cached for a day in `cacheFile`; a failure is asked again on the next run, so a
- * fixed link clears at once. A brochure on a path storage base is looked up in the build instead.
+ * Checks every external link and brochure PDF on every page, each URL once, and reports each failing
+ * URL once with the pages that link it. When no host name resolved at all, the machine is offline:
+ * that is one failure saying so, not one per link. Answers are cached for a day in `cacheFile`; a
+ * failure is asked again on the next run, so a fixed link clears at once. A brochure on a path storage
+ * base is looked up in the build instead.
  */
 export async function checkOutbound(
   client: string,
@@ -109,29 +114,26 @@ export async function checkOutbound(
 
   const limit = pLimit(options.concurrency ?? 8)
   let cached = 0
-  const failures: Failure[] = []
+  let asked = 0
+  const failed: { url: string; reason: string; uses: { page: BuiltPage; what: string }[] }[] = []
   await Promise.all(
     [...usedBy].map(([url, uses]) =>
       limit(async () => {
         let answer: Answer
-        if (!/^https?:\/\//.test(url)) {
-          const file = path.join(client, ...url.split('/').filter(Boolean))
-          const found = await stat(file).then(
-            (s) => s.isFile(),
-            () => false,
-          )
-          answer = found ? { ok: true, status: 200 } : { ok: false, reason: 'is not in the build' }
-        } else if (cache[url] !== undefined && cache[url] > now() - LINK_CACHE_MS) {
+        if (!/^https?:\/\//.test(url)) answer = await inBuild(client, url)
+        else if (cache[url] !== undefined && cache[url] > now() - LINK_CACHE_MS) {
           cached++
           return
-        } else answer = await probe(url, options.timeoutMs)
+        } else {
+          asked++
+          answer = await probe(url, options.timeoutMs)
+        }
         if (answer.ok) {
           if (/^https?:\/\//.test(url)) cache[url] = now()
           return
         }
         delete cache[url]
-        for (const { page, what } of uses)
-          failures.push({ page: page.route, file: page.file, message: `${what} ${url} ${answer.reason}` })
+        failed.push({ url, reason: answer.reason, uses })
       }),
     ),
   )
@@ -139,6 +141,44 @@ export async function checkOutbound(
     await mkdir(path.dirname(options.cacheFile), { recursive: true })
     await writeFile(options.cacheFile, `${JSON.stringify(cache, null, 2)}\n`)
   }
+  const unresolved = failed.filter((f) => UNRESOLVED.test(f.reason))
+  if (asked > 0 && unresolved.length === asked)
+    return {
+      failures: [
+        {
+          page: '(outbound links)',
+          file: '-',
+          message: `none of the ${asked} outside addresses could be looked up ${unresolved[0]?.reason.replace(/^could not be reached /, '')}: this machine looks offline. Run with --offline to skip the outbound links here, and check them where the network is reachable (docs/releasing.md)`,
+        },
+        ...failed.filter((f) => !UNRESOLVED.test(f.reason)).map(toFailure),
+      ],
+      checked: usedBy.size,
+      cached,
+    }
+  const failures = failed.map(toFailure)
   failures.sort((a, b) => a.page.localeCompare(b.page) || a.message.localeCompare(b.message))
   return { failures, checked: usedBy.size, cached }
+}
+
+/** A brochure on a path storage base: is its file in the build? */
+async function inBuild(client: string, url: string): Promise<Answer> {
+  const file = path.join(client, ...url.split('/').filter(Boolean))
+  const found = await stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  )
+  return found ? { ok: true, status: 200 } : { ok: false, reason: 'is not in the build' }
+}
+
+/** One failure per URL, at the first page that links it, naming the others. */
+function toFailure(f: { url: string; reason: string; uses: { page: BuiltPage; what: string }[] }): Failure {
+  const pages = [...new Set(f.uses.map((u) => u.page.route))].sort()
+  const first = f.uses.find((u) => u.page.route === pages[0]) ?? f.uses[0]
+  const shown = pages.slice(0, 3).join(', ')
+  const more = pages.length > 3 ? ` and ${pages.length - 3} more` : ''
+  return {
+    page: first?.page.route ?? '',
+    file: first?.page.file ?? '',
+    message: `${first?.what ?? 'link'} ${f.url} ${f.reason}${pages.length > 1 ? `; linked from ${pages.length} pages: ${shown}${more}` : ''}`,
+  }
 }

@@ -1,9 +1,9 @@
 import path from 'node:path'
-import { buildConfig } from '../../renderer/config.ts'
+import { type BuildConfig, buildConfig } from '../../renderer/config.ts'
 import type { Content } from '../../renderer/content/load.ts'
 import type { ProjectPaths } from '../../renderer/paths.ts'
+import { expectedRoutes } from '../../renderer/routes.ts'
 import { readPages } from '../build/cdn-files.ts'
-import { expectedRoutes } from '../build/routes.ts'
 import { bytes } from '../timing.ts'
 import { checkOutbound, unlinkedBrochures } from './outbound.ts'
 import { verifySearch } from './search.ts'
@@ -17,9 +17,10 @@ export async function verifyBuild(
   client: string,
   content: Content,
   paths: ProjectPaths,
-  options: { offline: boolean; timeoutMs: number },
+  options: { offline: boolean; timeoutMs: number; config?: BuildConfig | undefined },
 ): Promise<VerifyReport & { links?: { checked: number; cached: number } }> {
-  const config = buildConfig(content.site)
+  // The settings the site was built with (dist/build.json), else the environment's.
+  const config = options.config ?? buildConfig(content.site)
   const report = await verifySite(client, config, expectedRoutes(content))
   report.failures.push(...(await verifySearch(client, content.products)))
   const pages = await readPages(client)

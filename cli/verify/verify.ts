@@ -3,9 +3,9 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { parse } from 'node-html-parser'
 import type { BuildConfig } from '../../renderer/config.ts'
+import { htmlFilesFor } from '../../renderer/routes.ts'
 import { type BuiltPage, publicPages, readPages } from '../build/cdn-files.ts'
 import { pageScripts } from '../build/paint-first.ts'
-import { htmlFilesFor } from '../build/routes.ts'
 import { lazyChunkProblems, readModuleImports } from './lazy-chunks.ts'
 
 /**

@@ -4,6 +4,7 @@ import type { TSchema } from '@sinclair/typebox'
 import { type Problem, SiteError } from '../../lib/errors.ts'
 import { processState } from '../process-state.ts'
 import { crossChecks } from './checks.ts'
+import { splitFrontMatter } from './front-matter.ts'
 import { type LocatedYaml, parseYaml } from './locate.ts'
 import { schemaProblems } from './schema-problems.ts'
 import type { About, Domain, Home, Privacy, WebAndCloud } from './schemas/pages.ts'
@@ -187,6 +188,7 @@ async function readAll(contentDir: string, projectRoot: string, cache: ValidCach
       keyof typeof SINGLE_FILES,
       unknown
     >,
+    privacySource: privacy?.source,
     locate: (file, pointer) => located.get(file)?.locate(pointer) ?? { line: 1, col: 1 },
     drafts: new Set(drafts),
   }))
@@ -214,20 +216,9 @@ async function readAll(contentDir: string, projectRoot: string, cache: ValidCach
       space: single.space as Domain,
       railways: single.railways as Domain,
       webAndCloud: single.webAndCloud as WebAndCloud,
-      privacy: privacy as { meta: Privacy; markdown: string },
+      privacy: { meta: privacy?.meta as Privacy, markdown: privacy?.markdown ?? '' },
     },
   }
-}
-
-/**
- * Splits a Markdown file into its front matter (between the first two `---` lines) and the Markdown.
- * Done here, not by gray-matter, so a YAML mistake in it is located like any other (gray-matter throws
- * js-yaml's error with no file name).
- */
-export function splitFrontMatter(source: string): { matter: string; content: string } | undefined {
-  const match = /^---[ \t]*\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m.exec(source)
-  if (!match || match.index !== 0) return undefined
-  return { matter: match[1] ?? '', content: source.slice(match[0].length) }
 }
 
 /** Problems a draft may have: text and images still to come. */
@@ -243,6 +234,10 @@ export function syntaxHint(code: string): string {
   switch (code) {
     case 'MISSING_CHAR':
       return 'close the quote that starts here, or remove it.'
+    case 'MISSING_COLON':
+      return 'write the field name, a colon and a space, then the value, e.g. `title: Embedded PC`.'
+    case 'OVER_INDENTED':
+      return 'indent it exactly as far as the field above it (the same number of spaces).'
     case 'DUPLICATE_KEY':
       return 'keep one of the two: merge what you need into it and delete the other.'
     case 'UNCLOSED_FLOW':
@@ -273,7 +268,8 @@ async function readSource(
     return undefined
   }
   const bad = firstInvalidUtf8(bytes)
-  if (bad < 0) return bytes.toString('utf8')
+  // Some editors start UTF-8 files with a byte order mark; it is not part of the content.
+  if (bad < 0) return bytes.toString('utf8').replace(/^\uFEFF/, '')
   // Decoding anyway would publish U+FFFD (a question mark in a box) where the letter was.
   const before = bytes.subarray(0, bad).toString('utf8')
   const line = before.split('\n').length
@@ -333,7 +329,7 @@ async function readPrivacy(file: string, projectRoot: string, problems: Problem[
   }
   const key = validKey(parsed.matter, PRIVACY.schema)
   const known = cache.get(name, key)
-  if (known !== undefined) return { meta: known as Privacy, markdown: parsed.content }
+  if (known !== undefined) return { meta: known as Privacy, markdown: parsed.content, source }
   // Front matter starts on line 2, after the opening `---`.
   const yaml = parseYaml(parsed.matter)
   const shift = (p: Problem): Problem => ({ ...p, line: p.line + 1 })
@@ -356,7 +352,7 @@ async function readPrivacy(file: string, projectRoot: string, problems: Problem[
   problems.push(...found)
   if (found.length) return undefined
   cache.set(name, key, yaml.data)
-  return { meta: yaml.data as Privacy, markdown: parsed.content }
+  return { meta: yaml.data as Privacy, markdown: parsed.content, source }
 }
 
 function sortProblems(problems: Problem[]): Problem[] {

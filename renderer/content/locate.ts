@@ -83,7 +83,13 @@ export function parseYaml(source: string): LocatedYaml {
       message = `The ${unclosed === '[' ? 'list' : 'group'} opened with ${unclosed} here is never closed`
     }
     if (e.code === 'DUPLICATE_KEY') message = duplicateKeyMessage(doc, e.pos[0], position) ?? message
-    return { ...position(opened >= 0 ? opened : e.pos[0]), message, code }
+    if (e.code === 'MISSING_CHAR' && !unclosed) {
+      code = 'MISSING_COLON'
+      message = 'This line has no ": " after its field name'
+    }
+    const at = position(opened >= 0 ? opened : e.pos[0])
+    if (e.code === 'BLOCK_AS_IMPLICIT_KEY') return blockAsKey(source, at)
+    return { ...at, message, code }
   })
   // One mistake often derails the parser into more errors on later lines; keep the first and any later
   // ones of the same kind on other lines (two tab-indented lines, two duplicate keys are each real).
@@ -117,5 +123,33 @@ export function parseYaml(source: string): LocatedYaml {
       }
       return last?.range ? position(last.range[0]) : { line: 1, col: 1 }
     },
+  }
+}
+
+/**
+ * The parser says "nested mappings are not allowed in compact mappings" for two different slips: a
+ * value that itself contains ": " (`heading: Power: 24V DC`), and a line indented further than the
+ * field above it, which YAML reads as the rest of that field's value. The second is told apart by the
+ * value on the reported line having no ": " of its own, and is reported at the indented line.
+ */
+function blockAsKey(
+  source: string,
+  at: { line: number; col: number },
+): { line: number; col: number; message: string; code: string } {
+  const lines = source.split(/\r?\n/)
+  const value = (lines[at.line - 1] ?? '').slice(at.col - 1)
+  const next = lines.findIndex((text, i) => i >= at.line && text.trim() !== '')
+  if (/:\s/.test(value) || next < 0)
+    return {
+      ...at,
+      code: 'BLOCK_AS_IMPLICIT_KEY',
+      message: 'This value contains ": ", which YAML reads as a field of its own',
+    }
+  const indent = (lines[next] ?? '').search(/\S/)
+  return {
+    line: next + 1,
+    col: indent + 1,
+    code: 'OVER_INDENTED',
+    message: 'This line is indented further than the field above it, so it reads as part of that field',
   }
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { type Problem, SiteError } from '../../lib/errors.ts'
-import { formatStage, runStages } from './stages.ts'
+import { formatStage, runStages } from './run-stages.ts'
 
-describe('site build stages', () => {
+describe('runStages', () => {
   it('runs each stage in order and prints a line for each as it finishes', async () => {
     const lines: string[] = []
     const order: string[] = []
@@ -23,6 +23,7 @@ describe('site build stages', () => {
           },
         },
       ],
+      undefined,
       (line) => lines.push(line),
     )
     expect(order).toEqual(['validate', 'images'])
@@ -72,6 +73,7 @@ describe('site build stages', () => {
           },
         },
       ],
+      undefined,
       (line) => lines.push(line),
     )
     const error = await failing.catch((e: unknown) => e)
@@ -100,6 +102,7 @@ describe('site build stages', () => {
             },
           },
         ],
+        undefined,
         (line) => lines.push(line),
       ),
     ).rejects.toBe(bug)

@@ -1,5 +1,5 @@
-import { ROUTES } from '../../lib/routes.ts'
-import type { Content } from '../../renderer/content/load.ts'
+import { ROUTES } from '../lib/routes.ts'
+import type { Content } from './content/load.ts'
 
 /**
  * Routes every build has, whatever the content: the route table's fixed routes (lib/routes.ts) and
@@ -12,11 +12,19 @@ export const STATIC_ROUTES: readonly string[] = [
 
 /** Every route the content defines, in a stable order. */
 export function expectedRoutes(content: Content): string[] {
+  return routesFor(
+    content.products.map((p) => p.slug),
+    content.brochures.map((b) => b.id),
+  )
+}
+
+/** Every route of a site with these products and brochures, in a stable order. */
+export function routesFor(productSlugs: readonly string[], brochureIds: readonly string[]): string[] {
   return [
     ...STATIC_ROUTES,
-    ...content.products.map((p) => `/products/${p.slug}`),
-    ...content.products.map((p) => `/productenquiry/${p.slug}`),
-    ...content.brochures.map((b) => `/brochures/${b.id}`),
+    ...productSlugs.map((slug) => `/products/${slug}`),
+    ...productSlugs.map((slug) => `/productenquiry/${slug}`),
+    ...brochureIds.map((id) => `/brochures/${id}`),
   ]
 }
 

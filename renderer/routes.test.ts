@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { Content } from '../../renderer/content/load.ts'
+import type { Content } from './content/load.ts'
 
 /** The module loaded fresh in each test, so its route table is built while the test runs. */
 async function routes() {

@@ -1,0 +1,80 @@
+import { isSiteError, SiteError } from '../../lib/errors.ts'
+import { buildConfig, envMistakes } from '../../renderer/config.ts'
+import type { ProjectPaths } from '../../renderer/paths.ts'
+import { duration, elapsed } from '../timing.ts'
+import { writeBuildInfo } from './build-info.ts'
+import { runStages, type Stage, type StageResult } from './run-stages.ts'
+import { BUILD_STAGES, type BuildOptions, type BuildRun } from './stages.ts'
+import { createStaging, discardStaging, lastBuildNote, promoteStaging } from './staging.ts'
+
+export interface BuildResult {
+  stages: StageResult[]
+  run: BuildRun
+  ms: number
+}
+
+/**
+ * One build, whole or not at all: the stages write into a staging folder inside dist/, which replaces
+ * dist/client (and Vike's dist/server) only when every stage, verify included, has passed. A build that
+ * stops, at any stage and for any reason, leaves dist/client exactly as it was and says so; `site serve`
+ * meanwhile keeps serving the old site.
+ *
+ * A failure that is not a SiteError is either a content mistake that slipped past validate (then
+ * validate, run again, names it at its file and line) or a bug in the tool (then it is passed on, and
+ * printed with its stack).
+ */
+export async function buildSite(
+  paths: ProjectPaths,
+  options: BuildOptions,
+  stages: readonly Stage<BuildRun>[] = BUILD_STAGES,
+  log: (line: string) => void = console.log,
+): Promise<BuildResult> {
+  // Every page would carry a wrong SITE_URL or base: refuse before anything is built.
+  const mistakes = envMistakes()
+  if (mistakes.length)
+    throw new SiteError(
+      'env-invalid',
+      `${mistakes.join('\n')}\nNothing was built; dist/ is unchanged.`,
+      'fix the environment variable and build again.',
+    )
+  const start = performance.now()
+  const staging = await createStaging(paths.dist)
+  const run: BuildRun = { paths, options, staging }
+  try {
+    const results = await runStages(stages, run, log)
+    const content = run.content
+    if (!content) throw new Error('the build finished without loading the content')
+    await writeBuildInfo(staging.root, {
+      builtAt: new Date().toISOString(),
+      release: options.release,
+      config: buildConfig(content.site),
+    })
+    await promoteStaging(staging, paths.dist)
+    return { stages: results, run, ms: elapsed(start) }
+  } catch (error) {
+    await discardStaging(staging)
+    const kept = await lastBuildNote(paths.dist)
+    throw await explain(error, paths, kept, elapsed(start))
+  }
+}
+
+/**
+ * The error a stopped build reports: a SiteError gains what happened to dist/; anything else is asked
+ * of validate first, since a content mistake can surface deep in Vike, Rolldown or sharp, and only
+ * when validate finds nothing is it reported as a bug in the tool.
+ */
+async function explain(error: unknown, paths: ProjectPaths, kept: string, ms: number): Promise<unknown> {
+  if (isSiteError(error))
+    return new SiteError(error.code, `${error.message} ${kept}`, error.hint, error.problems)
+  const { validateProject } = await import('../content/validate-project.ts')
+  const found = await validateProject(paths).catch(() => undefined)
+  if (found?.problems.length)
+    return new SiteError(
+      'content-invalid',
+      `The build stopped after ${duration(ms)} on a problem in the content (${(error as Error).message?.split('\n')[0] ?? error}). ${kept}`,
+      'fix the problems above, then run `site build` again.',
+      found.problems,
+    )
+  if (error instanceof Error) error.message = `${error.message}\n(${kept})`
+  return error
+}

@@ -1,0 +1,95 @@
+import { type Problem, plural, SiteError } from '../../lib/errors.ts'
+import { type Content, readContent, withoutDrafts } from '../../renderer/content/load.ts'
+import type { ProjectPaths } from '../../renderer/paths.ts'
+import { elapsed } from '../timing.ts'
+
+/** Everything `site validate`, the build's first stage and `site dev` know about a project's content. */
+export interface ProjectValidation {
+  /** Content files read. */
+  files: number
+  /** What stops a build, each at file:line:col; `--release` adds what must not go live. */
+  problems: Problem[]
+  /** What a draft may still have (placeholders): reported, no reason to stop. */
+  warnings: Problem[]
+  /** Slugs of the draft products. */
+  drafts: string[]
+  /** The content with its drafts (site dev shows them), when there are no problems. */
+  content?: Content
+  /** The content a build publishes, drafts left out, when there are no problems. */
+  published?: Content
+  /** Which of `problems` are release problems (only with `release`). */
+  releaseProblems: number
+  /** Set when the published editor schemas are behind the content: what to run. */
+  schemasNote?: string | undefined
+  ms: number
+}
+
+/**
+ * Checks a project the way a build would refuse it: every content file against its schema and the
+ * others (renderer/content), then what only building would find (images that do not decode or are too
+ * small, brochure PDFs missing at the storage base), and with `release` what must not go live. One
+ * function for `site validate`, the build's validate stage and the dev preview, so what one passes the
+ * others pass.
+ */
+export async function validateProject(
+  paths: ProjectPaths,
+  options: { release?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<ProjectValidation> {
+  const start = performance.now()
+  const [{ buildProblems }, { staleSchemas }] = await Promise.all([
+    import('./build-checks.ts'),
+    import('./publish.ts'),
+  ])
+  const report = await readContent(paths.content, paths.root)
+  const problems = [...report.problems]
+  if (report.content) problems.push(...(await buildProblems(report.content, paths)))
+  let releaseProblems = 0
+  if (options.release && report.content && !problems.length) {
+    const { releaseProblemList } = await import('../release/check.ts')
+    const found = await releaseProblemList(withoutDrafts(report.content), paths, options.env)
+    releaseProblems = found.length
+    problems.push(...found)
+  }
+  const stale = await staleSchemas(paths)
+  const ok = !problems.length && report.content
+  return {
+    files: report.files,
+    problems,
+    warnings: report.warnings,
+    drafts: report.drafts,
+    ...(ok ? { content: report.content, published: withoutDrafts(report.content as Content) } : {}),
+    releaseProblems,
+    schemasNote: stale.length
+      ? `Editor completions in content/schemas/ (${stale.join(', ')}) are behind the content; run \`site schemas\` to bring them up to date.`
+      : undefined,
+    ms: elapsed(start),
+  }
+}
+
+/**
+ * The error that stops a command on `result`'s problems, with one count for all of them. `next` is
+ * what to do once they are fixed (e.g. "run `site build` again").
+ */
+export function validationError(
+  result: ProjectValidation,
+  next: string,
+  outcome = '',
+): SiteError | undefined {
+  if (!result.problems.length) return undefined
+  const release = result.releaseProblems
+  const count = plural(result.problems.length, 'problem')
+  const said = outcome ? ` ${outcome}` : ''
+  return release === result.problems.length
+    ? new SiteError(
+        'release-refused',
+        `Not ready for release: ${count}.${said}`,
+        `supply the values listed above (docs/releasing.md walks through each kind), then ${next}; without --release the site builds for a local preview.`,
+        result.problems,
+      )
+    : new SiteError(
+        'content-invalid',
+        `The content has ${count}.${said}`,
+        `fix them, then ${next}.`,
+        result.problems,
+      )
+}

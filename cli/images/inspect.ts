@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { ImageSource } from './collect.ts'
+
+/** What decoding a source image told: its size, or why it cannot be used. */
+export type Inspection = { width: number; height: number } | { error: string }
+
+/** A source that cannot be turned into images, and why, in an editor's words. */
+export interface ImageFault {
+  code: 'unreadable-image' | 'image-too-small'
+  message: string
+  hint: string
+}
+
+/**
+ * Decodes a source image's header (for an SVG, librsvg parses the whole document, so a truncated or
+ * broken file fails here): the size, or the decoder's reason. sharp is loaded on first use.
+ */
+export async function inspectImage(bytes: Buffer): Promise<Inspection> {
+  const { default: sharp } = await import('sharp')
+  try {
+    const meta = await sharp(bytes).metadata()
+    return { width: meta.width ?? 0, height: meta.height ?? 0 }
+  } catch (error) {
+    return { error: (error as Error).message.replace(/^Input buffer has corrupt header: /, '') }
+  }
+}
+
+/**
+ * Whether a decoded source can fill its slots: it must decode, have a size, and (for pixels, not
+ * vectors) be at least as wide as the smallest width its slots need. The same rules for `site validate`
+ * and the encoder, so what validates encodes.
+ */
+export function imageFault(
+  source: Pick<ImageSource, 'ref' | 'ladder'>,
+  found: Inspection,
+): ImageFault | undefined {
+  if ('error' in found)
+    return {
+      code: 'unreadable-image',
+      message: `The image "${source.ref}" cannot be read: ${found.error.replace(/\.$/, '')}.`,
+      hint: 'open it in an image editor and save it again as a valid SVG, PNG or JPEG (a file cut short by a failed copy looks like this).',
+    }
+  const vector = source.ref.toLowerCase().endsWith('.svg')
+  const smallest = source.ladder[0] ?? 0
+  if (!vector && found.width < smallest)
+    return {
+      code: 'image-too-small',
+      message: `The image "${source.ref}" is ${found.width} px wide; this slot needs at least ${smallest} px.`,
+      hint: `export it at ${source.ladder.at(-1) ?? smallest} px wide or more, or use an SVG.`,
+    }
+  if (!found.width || !found.height)
+    return {
+      code: 'unreadable-image',
+      message: `The image "${source.ref}" has no size.`,
+      hint: 'give the SVG width and height attributes (or a viewBox).',
+    }
+  return undefined
+}
+
+/**
+ * What earlier runs learnt about source images, by the SHA-256 of their bytes, in
+ * `.cache/content/images.json`: an unchanged file is not decoded again. Failures are not kept, so a
+ * broken file is always decoded (and reported) afresh.
+ */
+export async function openInspectionCache(projectRoot: string) {
+  const file = path.join(projectRoot, '.cache', 'content', 'images.json')
+  const known: Record<string, { width: number; height: number }> = await readFile(file, 'utf8')
+    .then((text) => JSON.parse(text) as Record<string, { width: number; height: number }>)
+    .catch(() => ({}))
+  let changed = false
+  return {
+    /** The inspection of `bytes`, from the cache or decoded now. */
+    async inspect(bytes: Buffer): Promise<Inspection> {
+      const key = createHash('sha256').update(bytes).digest('hex')
+      const hit = known[key]
+      if (hit) return hit
+      const found = await inspectImage(bytes)
+      if (!('error' in found)) {
+        known[key] = found
+        changed = true
+      }
+      return found
+    },
+    /** Writes what was learnt (atomically); never fails a validate. */
+    async save(): Promise<void> {
+      if (!changed) return
+      await mkdir(path.dirname(file), { recursive: true })
+      await writeFile(`${file}.tmp`, JSON.stringify(known))
+        .then(() => rename(`${file}.tmp`, file))
+        .catch(() => undefined)
+    },
+  }
+}

@@ -1,0 +1,41 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Problem } from '../../lib/errors.ts'
+import { walk } from '../../renderer/content/checks.ts'
+import { splitFrontMatter } from '../../renderer/content/front-matter.ts'
+import { parseYaml } from '../../renderer/content/locate.ts'
+import { contentFiles } from './examples.ts'
+
+/**
+ * Plain `http://` addresses in the content (map links, profiles, partner sites): a release serves
+ * everything over https, and a browser warns on, or blocks, an insecure link from an https page. The
+ * origins of the build itself are the origin check's (origins.ts).
+ */
+export async function insecureUrlProblems(contentDir: string, projectRoot: string): Promise<Problem[]> {
+  const problems: Problem[] = []
+  for (const relative of await contentFiles(contentDir)) {
+    let source = (await readFile(path.join(contentDir, relative), 'utf8')).replace(/^\uFEFF/, '')
+    let shift = 0
+    if (relative.endsWith('.md')) {
+      source = splitFrontMatter(source)?.matter ?? ''
+      shift = 1
+    }
+    if (!source.includes('http://')) continue
+    const yaml = parseYaml(source)
+    const file = path.relative(projectRoot, path.join(contentDir, relative)).split(path.sep).join('/')
+    walk(yaml.data, '', (value, pointer) => {
+      if (!/^http:\/\//i.test(value) || pointer === '/siteUrl') return
+      const at = yaml.locate(pointer)
+      problems.push({
+        file,
+        line: at.line + shift,
+        col: at.col,
+        path: pointer,
+        code: 'insecure-url',
+        message: `"${value.length > 60 ? `${value.slice(0, 57)}...` : value}" is a plain http:// address.`,
+        hint: `use the https:// address (${value.replace(/^http:/i, 'https:').slice(0, 60)}); every public site it could point at serves https.`,
+      })
+    })
+  }
+  return problems
+}
