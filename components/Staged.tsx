@@ -22,7 +22,10 @@ function Turn({ children }: { children: ReactNode }) {
   const id = useId()
   // False on the server and while hydrating; only the browser's first hydration waits its turn.
   const hydrated = useHydrated()
-  if (!hydrated && typeof window !== 'undefined') use(turn(id))
+  // A part that waited calls use() on its (by then settled) turn on every later render too: React
+  // requires the same use() calls when a suspended render is retried.
+  const waited = turns.get(id) ?? (!hydrated && typeof window !== 'undefined' ? turn(id) : undefined)
+  if (waited) use(waited)
   return children
 }
 

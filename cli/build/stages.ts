@@ -1,6 +1,7 @@
 import { plural, SiteError } from '../../lib/errors.ts'
 import { buildConfig } from '../../renderer/config.ts'
 import type { Content } from '../../renderer/content/load.ts'
+import type { ManifestEntry } from '../../renderer/images.ts'
 import type { ProjectPaths } from '../../renderer/paths.ts'
 import { bytes } from '../timing.ts'
 import type { VerifyReport } from '../verify/verify.ts'
@@ -27,6 +28,8 @@ export interface BuildRun {
   staging: Staging
   /** Set by `validate`: the published content (no drafts). */
   content?: Content
+  /** Set by `images`: the encoded images of the published content. */
+  images?: Record<string, ManifestEntry>
   /** Set by `verify`. */
   report?: VerifyReport & { links?: { checked: number; cached: number } }
 }
@@ -65,7 +68,9 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
     name: 'images',
     async run(run) {
       const { runImages, summaryLine } = await import('../images/run.ts')
-      return summaryLine(await runImages(contentOf(run), run.paths, { force: run.options.forceImages }))
+      const made = await runImages(contentOf(run), run.paths, { force: run.options.forceImages })
+      run.images = made.manifest
+      return summaryLine(made)
     },
   },
   {
@@ -91,8 +96,13 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
   {
     name: 'pre-render',
     async run(run) {
-      const { prerender } = await import('./prerender.ts')
+      const [{ prerender }, { pruneMedia }] = await Promise.all([
+        import('./prerender.ts'),
+        import('../images/prune.ts'),
+      ])
       const { pages } = await prerender(run.paths, run.staging, { verbose: run.options.verbose })
+      // Only the published content's images ship: none of a draft's, none the content stopped using.
+      if (run.images) await pruneMedia(run.staging.client, run.images)
       return `${plural(pages, 'page')} written`
     },
   },

@@ -218,10 +218,14 @@ function checkBrochures(input: CheckInput, report: Report): void {
         `give this brochure its own id (and its own PDF, ${brochure.id}.pdf is the other one's), or delete the entry.`,
       )
   })
+  const linked = new Set(
+    input.products.flatMap((p) => (p.data?.brochure && !input.drafts?.has(p.slug) ? [p.data.brochure] : [])),
+  )
   for (const key of ['railways', 'space'] as const) {
     const listed = (input.pages[key] as { brochures?: unknown } | undefined)?.brochures
     if (!Array.isArray(listed)) continue
     listed.forEach((id, i) => {
+      if (typeof id === 'string') linked.add(id)
       if (typeof id === 'string' && !seen.has(id))
         report(
           `${contentFolder(input)}/${SINGLE_FILES[key].file}`,
@@ -232,6 +236,18 @@ function checkBrochures(input: CheckInput, report: Report): void {
         )
     })
   }
+  // A draft's brochure link does not count: a build leaves the draft out.
+  if (!input.products.every((p) => p.data)) return
+  input.brochures.forEach((brochure, i) => {
+    if (!linked.has(brochure.id))
+      report(
+        file,
+        `/brochures/${i}/id`,
+        'unlinked-brochure',
+        `No published page links the brochure "${brochure.id}", so visitors could not find it.`,
+        `name it as \`brochure: ${brochure.id}\` in the product it belongs to, or list it under \`brochures:\` in content/pages/railways.yaml or space.yaml; or delete it.`,
+      )
+  })
 }
 
 /** Every string of every file: scaffold placeholders, image paths, and links inside the site. */
