@@ -18,7 +18,6 @@ const SKIP = new Set([
   'test-results',
   'playwright-report',
   'data',
-  'mutation',
 ])
 
 /**
