@@ -3,11 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { loadContent } from '../renderer/content/load.ts'
 import { forgetContent } from '../renderer/context.ts'
 import { manifestFile } from '../renderer/images.ts'
 import { type ProjectPaths, projectPaths } from '../renderer/paths.ts'
+import { isPageRequest, reloadContent, sitePlugin } from './site-plugin.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../tests/fixtures/valid')
 
@@ -43,14 +44,8 @@ afterEach(() => {
   forgetContent()
 })
 
-/** The plugin module, loaded in the test so its constants are read while it runs. */
-async function load() {
-  vi.resetModules()
-  return import('./site-plugin.ts')
-}
-
 async function plugins(): Promise<Plugin[]> {
-  return (await load()).sitePlugin()
+  return sitePlugin()
 }
 
 const hook = <T>(h: unknown) => (typeof h === 'function' ? h : (h as { handler: T }).handler) as T
@@ -229,8 +224,7 @@ describe('site dev with a content problem', () => {
 })
 
 describe('isPageRequest', () => {
-  it('is a page for HTML and for navigation data, not for Vite or dependencies', async () => {
-    const { isPageRequest } = await load()
+  it('is a page for HTML and for navigation data, not for Vite or dependencies', () => {
     expect(isPageRequest('text/html', '/about')).toBe(true)
     expect(isPageRequest(undefined, '/about/index.pageContext.json')).toBe(true)
     expect(isPageRequest(undefined, '/index.pageContext.json?x=1')).toBe(true)
@@ -250,7 +244,6 @@ describe('isPageRequest', () => {
 
 describe('reloadContent', () => {
   it('forgets the content, drops virtual:site from every environment and reloads the open pages', async () => {
-    const { reloadContent } = await load()
     const before = await virtualSite()
     expect(before.company).toBe('Test Company')
     const file = path.join(paths.content, 'site.yaml')
