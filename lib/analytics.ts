@@ -1,5 +1,5 @@
 /**
- * Page analytics (DECISIONS.md, Analytics): every route change, the first one included, pushes
+ * Page analytics (../shared/spec/DECISIONS.md, Analytics): every route change, the first one included, pushes
  * `{event: 'page_view', page_path, page_title}` onto `window.dataLayer`; leaving a page (a route change,
  * the tab hidden, the page closed) pushes `{event: 'time_spent', page_path, seconds}`. The third-party
  * tag is loaded only when an analytics id is configured.

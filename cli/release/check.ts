@@ -16,9 +16,9 @@ export interface ReleaseReport {
 }
 
 /**
- * The release checks (DECISIONS.md, "Release mode"): no example values, evidence for every compliance
- * badge, public https origins, the company's own brochures. Only `--release` runs them; local builds,
- * `npm start` and the tests keep the embedded defaults and stand-ins.
+ * The release checks (../shared/spec/DECISIONS.md, "Release mode"): no example values, evidence for
+ * every compliance badge, public https origins, the company's own brochures. Only `--release` runs
+ * them; local builds, `npm start` and the tests keep the embedded defaults and stand-ins.
  */
 export async function releaseCheck(
   content: Content,

@@ -153,7 +153,7 @@ export async function crossChecks(input: CheckInput): Promise<Problem[]> {
         '/benefits',
         'no-protection-card',
         'None of the benefits cards is titled "Protection".',
-        'title one card exactly "Protection" (site-spec.md §3).',
+        'title one card exactly "Protection" (../shared/spec/site-spec.md §3).',
       )
     if (product.brochure && input.brochures && !input.brochures.some((b) => b.id === product.brochure))
       problem(
