@@ -1,10 +1,20 @@
 /**
- * `npm run bench`: CLI start times, build times, image encode times and bytes, content validation, JavaScript per route,
- * intake API throughput, the search index and Lighthouse (mobile) on the key routes. Figures are printed,
- * never asserted: they go into issue notes, and budgets are enforced by `site verify`.
+ * `npm run bench`: what the budgets are about, printed as tables for issue notes and never asserted
+ * (budgets are enforced by `site verify`). README.md, "Releasing", lists the parts.
+ *
+ * - `npm run bench` runs a quick sample in a few minutes: every part marked `quick` below, with
+ *   Lighthouse and the long tasks on four representative routes and fewer runs.
+ * - `npm run bench -- <part> [<part> ...]` runs those parts in full; `npm run bench -- --all` runs
+ *   every part in full (Lighthouse on every route in the sitemap: over an hour).
+ * - `--routes /,/aboutus`, `--runs N` and `--compare URL` (tasks) change the sample either way.
+ *
+ * Every server the bench starts listens on a free port it picks, so it runs beside `npm start`, the
+ * browser tests or another bench.
  */
 import { execFileSync, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -22,10 +32,19 @@ import { writeFloorCopy } from './floor.ts'
 import { runLighthouse } from './lighthouse.ts'
 import { measureLongTasks } from './long-tasks.ts'
 
-const only = new Set(
-  process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--')),
-)
-const wants = (part: string) => only.size === 0 || only.has(part)
+/** Options that take a value; every other `--x` is a switch. */
+const VALUED = new Set(['--routes', '--runs', '--compare'])
+const args = process.argv.slice(2)
+const named = args.filter((a, i) => !a.startsWith('--') && !VALUED.has(args[i - 1] ?? ''))
+const all = args.includes('--all')
+/** No part named and no `--all`: the quick sample. */
+const quick = named.length === 0 && !all
+
+/**
+ * One of each kind of page: home, a domain page (the longest to render), a product page (the largest
+ * HTML) and a form page (the most JavaScript).
+ */
+const REPRESENTATIVE_ROUTES = ['/', '/railways', '/products/szephyr', '/productenquiry/szephyr']
 
 async function time<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const start = performance.now()
@@ -81,6 +100,7 @@ function benchStart() {
   }
 }
 
+/** `npm run build` twice, the second with a warm image cache; once in the quick sample. */
 function benchBuild() {
   const run = () => {
     const start = performance.now()
@@ -88,6 +108,7 @@ function benchBuild() {
     return Math.round(performance.now() - start)
   }
   const first = run()
+  if (quick) return console.log(`npm run build: ${duration(first)}`)
   const second = run()
   console.log(`npm run build: ${duration(first)} then ${duration(second)} (warm image cache)`)
 }
@@ -176,16 +197,48 @@ const flag = (name: string) => {
   return i >= 0 ? process.argv[i + 1] : undefined
 }
 
-/** Starts tests/e2e/static-server.mjs (gzip, like a CDN) on `dir` at `port`; rejects if it cannot listen. */
-async function serveStatic(dir: string, port: number) {
-  const server = spawn(process.execPath, ['tests/e2e/static-server.mjs', dir, String(port), '--gzip'], {
-    cwd: PROJECT_ROOT,
-    stdio: 'ignore',
+/** A port nothing listens on now: the system's pick for port 0, handed back at once. */
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', resolve)
   })
-  await new Promise((r) => setTimeout(r, 500))
-  if (server.exitCode !== null)
-    throw new Error(`the static server could not start on port ${port}; is it in use?`)
-  return server
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+/**
+ * Starts tests/e2e/static-server.mjs (gzip, like a CDN) on `dir` at a free port and resolves with its
+ * origin once it answers. Another program may take the port between the probe and the listen: then
+ * the server exits and the next free port is tried.
+ */
+async function serveStatic(dir: string) {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort()
+    const origin = `http://127.0.0.1:${port}`
+    const server = spawn(process.execPath, ['tests/e2e/static-server.mjs', dir, String(port), '--gzip'], {
+      cwd: PROJECT_ROOT,
+      stdio: 'ignore',
+    })
+    const exited = new Promise<'exited'>((resolve) => server.once('exit', () => resolve('exited')))
+    const deadline = Date.now() + 10_000
+    while (Date.now() < deadline) {
+      const answered = await Promise.race([
+        fetch(`${origin}/`).then(
+          (r) => r.body?.cancel().then(() => true) ?? true,
+          () => false,
+        ),
+        exited,
+      ])
+      if (answered === true) return { server, origin }
+      if (answered === 'exited') break
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    server.kill()
+    if (attempt === 3) throw new Error(`the static server for ${dir} did not start (tried 3 free ports)`)
+  }
 }
 
 /** The indexed routes of the built site: the paths its sitemap lists. */
@@ -196,25 +249,20 @@ async function indexedRoutes(client: string): Promise<string[]> {
 
 /**
  * Lighthouse (mobile) on every indexed route (or `--routes /,/aboutus`), each beside its zero-JS floor:
- * the same HTML with every script removed, served by the same server with the same throttling.
+ * the same HTML with every script removed, served by the same server with the same throttling. The
+ * quick sample measures the representative routes once each.
  */
 async function benchLighthouse() {
   const scratch = await mkdtemp(path.join(tmpdir(), 'site-bench-lh-'))
   const client = projectPaths().client
-  // Serve at the origin the build's canonical URLs name (SITE_URL), so Lighthouse sees them as valid.
-  const { siteUrl } = buildConfig((await loadContent(projectPaths().content)).site)
-  const site = new URL(siteUrl)
-  const local = ['localhost', '127.0.0.1'].includes(site.hostname)
-  const port = local ? Number(site.port || 80) : 4391
-  const origin = local ? site.origin : `http://127.0.0.1:${port}`
-  const routes = flag('routes')?.split(',') ?? (await indexedRoutes(client))
-  const runs = Number(flag('runs') ?? 3)
+  const routes = flag('routes')?.split(',') ?? (quick ? REPRESENTATIVE_ROUTES : await indexedRoutes(client))
+  const runs = Number(flag('runs') ?? (quick ? 1 : 3))
   await cp(client, path.join(scratch, 'site'), { recursive: true })
   await writeFloorCopy(client, path.join(scratch, 'floor'))
-  const servers = [
-    await serveStatic(path.join(scratch, 'site'), port),
-    await serveStatic(path.join(scratch, 'floor'), port + 1),
-  ]
+  // Any local port does: Lighthouse's canonical audit does not compare the canonical URL's origin
+  // (SITE_URL) with the page's.
+  const site = await serveStatic(path.join(scratch, 'site'))
+  const floor = await serveStatic(path.join(scratch, 'floor'))
   try {
     console.log(
       `\nLighthouse (mobile, simulated throttling, median of ${runs} runs) beside the zero-JS floor:`,
@@ -222,7 +270,7 @@ async function benchLighthouse() {
     console.log(
       '| route | perf | a11y | BP | SEO | CLS | LCP | floor LCP | ratio | TBT | JS | images | LCP element |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     )
-    await runLighthouse({ site: origin, floor: `http://127.0.0.1:${port + 1}` }, routes, runs, (r) =>
+    await runLighthouse({ site: site.origin, floor: floor.origin }, routes, runs, (r) =>
       console.log(
         `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.cls.toFixed(3)} | ${r.lcpMs} ms | ${r.floorLcpMs} ms | ${r.ratio.toFixed(2)} | ${r.tbtMs} ms | ${bytes(r.scriptBytes)} | ${bytes(r.imageBytes)} | \`${r.lcpElement}\` |`,
       ),
@@ -231,24 +279,25 @@ async function benchLighthouse() {
       'Floor: the same HTML with every script removed. JS and images: bytes transferred on the first load on a phone, before any scrolling.',
     )
   } finally {
-    for (const server of servers) server.kill()
+    site.server.kill()
+    floor.server.kill()
     await rm(scratch, { recursive: true, force: true })
   }
 }
 
 /**
  * Long tasks from navigation to hydration (and after it, until the page is quiet) on a phone with the CPU
- * slowed 4x, median of `--runs` (10) loads per route (`--routes`, default four page types), on the built site served as a CDN would.
- * `--compare URL` loads the same routes from another server in alternating runs (an A/B of two builds).
+ * slowed 4x, median of `--runs` loads per route (10; 2 in the quick sample) on the representative
+ * routes (or `--routes`), on the built site served as a CDN would. `--compare URL` loads the same
+ * routes from another server in alternating runs (an A/B of two builds).
  */
 async function benchTasks() {
-  const port = 4393
-  const routes = flag('routes')?.split(',') ?? ['/', '/aboutus', '/railways', '/products/szephyr']
-  const runs = Number(flag('runs') ?? 10)
+  const routes = flag('routes')?.split(',') ?? REPRESENTATIVE_ROUTES
+  const runs = Number(flag('runs') ?? (quick ? 2 : 10))
   const compare = flag('compare')
-  const server = await serveStatic(projectPaths().client, port)
+  const { server, origin } = await serveStatic(projectPaths().client)
   try {
-    const bases = [`http://127.0.0.1:${port}`, ...(compare ? [compare.replace(/\/$/, '')] : [])]
+    const bases = [origin, ...(compare ? [compare.replace(/\/$/, '')] : [])]
     console.log(
       `\nLong tasks until hydration, and after it until 2 s pass with none (4x CPU slowdown, phone viewport, median of ${runs} loads)${compare ? `, this build (A) against ${compare} (B)` : ''}:`,
     )
@@ -271,14 +320,45 @@ async function benchTasks() {
   }
 }
 
-if (wants('start')) benchStart()
-if (wants('validate')) await benchValidate()
-if (wants('images')) await benchImages()
-if (wants('build')) benchBuild()
-if (wants('routes')) await benchRoutes()
-if (wants('api')) await benchApi()
-if (wants('search')) await benchSearch()
-// Not in the default run: it starts PostgreSQL and waits out an outbox lease.
-if (only.has('intake-pg')) await benchIntakePg()
-if (wants('lighthouse')) await benchLighthouse()
-if (wants('tasks')) await benchTasks()
+/**
+ * Every part, in the order they run; `quick` parts make up `npm run bench` with no arguments. Parts
+ * that measure the built site (`built`) come after the build.
+ */
+const PARTS: { name: string; quick: boolean; built?: true; run: () => unknown }[] = [
+  { name: 'start', quick: true, run: benchStart },
+  { name: 'validate', quick: true, run: benchValidate },
+  // Encodes every image twice, cold: the build's own timing covers the warm cache.
+  { name: 'images', quick: false, run: benchImages },
+  { name: 'build', quick: true, run: benchBuild },
+  { name: 'routes', quick: true, built: true, run: benchRoutes },
+  { name: 'api', quick: true, run: benchApi },
+  { name: 'search', quick: true, built: true, run: benchSearch },
+  // Starts PostgreSQL and waits out an outbox lease after killing an instance.
+  { name: 'intake-pg', quick: false, run: benchIntakePg },
+  { name: 'lighthouse', quick: true, built: true, run: benchLighthouse },
+  { name: 'tasks', quick: true, built: true, run: benchTasks },
+]
+
+const unknown = named.filter((name) => !PARTS.some((part) => part.name === name))
+if (unknown.length) {
+  console.error(
+    `No bench part named ${unknown.join(', ')}. Parts: ${PARTS.map((p) => p.name).join(', ')} (README.md, "Releasing").`,
+  )
+  process.exit(1)
+}
+const chosen = PARTS.filter((part) => (all ? true : quick ? part.quick : named.includes(part.name)))
+const needsSite = chosen.filter((part) => part.built).map((part) => part.name)
+const building = chosen.some((part) => part.name === 'build')
+if (needsSite.length && !building && !existsSync(path.join(projectPaths().client, 'index.html'))) {
+  console.error(
+    `${needsSite.join(', ')} measure the built site, and dist/client has none: run \`npm run build\` first, or add \`build\` to the parts.`,
+  )
+  process.exit(1)
+}
+const started = performance.now()
+if (quick)
+  console.log(
+    `Quick sample: ${chosen.map((p) => p.name).join(', ')}; Lighthouse and long tasks on ${REPRESENTATIVE_ROUTES.join(', ')}. Name parts or pass --all for the full set.`,
+  )
+for (const part of chosen) await part.run()
+console.log(`\nBench done in ${duration(Math.round(performance.now() - started))}.`)

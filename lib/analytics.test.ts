@@ -108,6 +108,7 @@ describe('in the page', () => {
     vi.stubGlobal('document', doc)
     let clock = 1_000
     vi.spyOn(performance, 'now').mockImplementation(() => clock)
+    // A fresh module per test: startAnalytics wires itself into the page once per module (`timer`).
     vi.resetModules()
     const analytics = await import('./analytics.ts')
     return {

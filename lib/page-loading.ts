@@ -6,8 +6,8 @@ const waiting: (() => void)[] = []
 
 /**
  * The loading indicator of client-side navigation: the only time page data is genuinely pending, since
- * pre-rendered pages arrive with their content (DECISIONS.md, Deliberate departures). A thin bar at the
- * top (CSS, shown only if loading takes over 300 ms) and `aria-busy` on the main region.
+ * pre-rendered pages arrive with their content (../shared/spec/DECISIONS.md, Deliberate departures). A
+ * thin bar at the top (CSS, shown only if loading takes over 300 ms) and `aria-busy` on the main region.
  *
  * The new page also arrives at its top at once, as after a page load, not by a smooth scroll through it
  * (html scrolls smoothly for in-page links): `page-arriving` turns that off from the start of the route

@@ -1,7 +1,7 @@
 /**
- * The one request helper every call goes through (site-spec.md §7, §8). It runs in the browser and
- * in Node; the caller passes the configuration (the browser reads it from the site content, tests
- * pass their own), so nothing here is global.
+ * The one request helper every call goes through (../shared/spec/site-spec.md §7, §8). It runs in the
+ * browser and in Node; the caller passes the configuration (the browser reads it from the site content,
+ * tests pass their own), so nothing here is global.
  *
  * HTTP status: axios's default applies, so any status outside 2xx rejects with an AxiosError that
  * carries `response` (status, and the 422 `{errors}` body of the intake API). That rejection is an

@@ -1,6 +1,6 @@
 /**
- * Whether a URL points under the configured storage base (DECISIONS.md, Brochures: /pdf-redirect links
- * only to files there, so it can never be used as an open redirect).
+ * Whether a URL points under the configured storage base (../shared/spec/DECISIONS.md, Brochures:
+ * /pdf-redirect links only to files there, so it can never be used as an open redirect).
  *
  * Both are parsed as URLs against the page's origin and compared part by part: same scheme and host
  * (so `//evil.example` and `https://storage.example.evil.example` fail), and the path must continue the

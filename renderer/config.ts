@@ -1,6 +1,6 @@
 import type { Site } from './content/schemas/site.ts'
 
-/** The settings a build needs, after environment overrides (DECISIONS.md, Configuration). */
+/** The settings a build needs, after environment overrides (../shared/spec/DECISIONS.md, Configuration). */
 export interface BuildConfig {
   siteUrl: string
   apiBase: string

@@ -104,7 +104,7 @@ export function productPage(ctx: RenderContext, product: ProductEntry) {
             imageMobile: img(product.application.imageMobile),
           }
         : null,
-    // site-spec.md §2: the web application model is its own block, after the specifications.
+    // ../shared/spec/site-spec.md §2: the web application model is its own block, after the specifications.
     webApp: web
       ? {
           features: web.features,

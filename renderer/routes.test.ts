@@ -1,15 +1,9 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Content } from './content/load.ts'
-
-/** The module loaded fresh in each test, so its route table is built while the test runs. */
-async function routes() {
-  vi.resetModules()
-  return import('./routes.ts')
-}
+import { expectedRoutes, htmlFilesFor } from './routes.ts'
 
 describe('routes a build must pre-render', () => {
-  it("are the fixed pages, the Web And Cloud page, and each product's, enquiry's and brochure's page", async () => {
-    const { expectedRoutes } = await routes()
+  it("are the fixed pages, the Web And Cloud page, and each product's, enquiry's and brochure's page", () => {
     const content = {
       products: [{ slug: 'alpha' }, { slug: 'beta' }],
       brochures: [{ id: 'UHF' }],
@@ -36,8 +30,7 @@ describe('routes a build must pre-render', () => {
     ])
   })
 
-  it('are found as a static host serves them: / as index.html, a clean URL as a folder or a .html file', async () => {
-    const { htmlFilesFor } = await routes()
+  it('are found as a static host serves them: / as index.html, a clean URL as a folder or a .html file', () => {
     expect(htmlFilesFor('/')).toEqual(['index.html'])
     expect(htmlFilesFor('/aboutus')).toEqual(['aboutus/index.html', 'aboutus.html'])
     expect(htmlFilesFor('/products/alpha')).toEqual(['products/alpha/index.html', 'products/alpha.html'])

@@ -10,16 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
-const SKIP = new Set([
-  'node_modules',
-  'dist',
-  '.cache',
-  '.git',
-  'test-results',
-  'playwright-report',
-  'data',
-  'mutation',
-])
+const SKIP = new Set(['node_modules', 'dist', '.cache', '.git', 'test-results', 'playwright-report', 'data'])
 
 /**
  * What each folder may import (besides itself and packages). lib is the floor; the renderer turns

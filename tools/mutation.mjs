@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // `npm run mutation [-- <stryker options>]`: runs Stryker (stryker.config.mjs), then prints the mutation
-// score of each folder it mutated: cli/, server/ and lib/. Options pass through to `stryker run`, e.g.
-// `npm run mutation -- --mutate 'lib/**/*.ts'` to measure one folder. `npm run mutation -- --summary`
-// prints the tables of the last run (the committed state) again without running anything.
+// score of each folder it mutated: cli/, server/, lib/ and vite/. Options pass through to `stryker run`,
+// e.g. `npm run mutation -- --mutate 'lib/**/*.ts'` to measure one folder. `npm run mutation --
+// --summary` prints the tables of the last run on this machine again without running anything.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
-// Every run rewrites the committed state with every file's results, so the tables read it: on a fresh
-// clone `--summary` shows the last committed measurement.
-const report = path.join(root, 'mutation/incremental.json')
+// Every run rewrites Stryker's incremental state with every file's results, so the tables read it. It
+// lives in .cache/ (stryker.config.mjs): a fresh clone has none until its first run.
+const report = path.join(root, '.cache/mutation/incremental.json')
 const stryker = path.join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js')
 
 const args = process.argv.slice(2)

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type Problem, SiteError } from '../lib/errors.ts'
 import { errorPage } from './dev-error-page.ts'
 
@@ -72,10 +72,7 @@ describe('the page site dev shows while the content has problems', () => {
     expect(bare).toContain('<p>Something is wrong.</p>\n<p>Save the file with the fix')
   })
 
-  it('escapes what the content wrote, so a message shows as text and cannot run', async () => {
-    // Loaded here, so its escaping function (made at import) is made while the test runs.
-    vi.resetModules()
-    const { errorPage } = await import('./dev-error-page.ts')
+  it('escapes what the content wrote, so a message shows as text and cannot run', () => {
     const page = errorPage(
       new SiteError('content-invalid', 'x', undefined, [
         problem({

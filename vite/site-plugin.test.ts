@@ -194,7 +194,7 @@ describe('site dev with a content problem', () => {
 })
 
 describe('isPageRequest', () => {
-  it('is a page for HTML and for navigation data, not for Vite or dependencies', async () => {
+  it('is a page for HTML and for navigation data, not for Vite or dependencies', () => {
     expect(isPageRequest('text/html', '/about')).toBe(true)
     expect(isPageRequest(undefined, '/about/index.pageContext.json')).toBe(true)
     expect(isPageRequest(undefined, '/index.pageContext.json?x=1')).toBe(true)

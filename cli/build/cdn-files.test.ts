@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { BuildConfig } from '../../renderer/config.ts'
 import { headersFor, parseHeadersFile } from '../../server/headers-file.ts'
 import { findRedirect, parseRedirectsFile } from '../../server/redirects-file.ts'
-import { contentSecurityPolicy, inlineScriptHashes, publicPages } from './cdn-files.ts'
+import { contentSecurityPolicy, inlineScriptHashes, publicPages, writeCdnFiles } from './cdn-files.ts'
 
 const config: BuildConfig = {
   siteUrl: 'https://www.example.test',
@@ -43,9 +43,6 @@ async function release(built: BuildConfig = config) {
     await mkdir(path.dirname(path.join(dir, name)), { recursive: true })
     await writeFile(path.join(dir, name), text)
   }
-  // Loaded here, so its module-level helpers and constants are made while the test runs.
-  vi.resetModules()
-  const { writeCdnFiles } = await import('./cdn-files.ts')
   await writeCdnFiles(dir, built)
   const read = (name: string) => readFile(path.join(dir, name), 'utf8')
   const headers = parseHeadersFile(await read('_headers'))

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import vm from 'node:vm'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   dependenciesFirst,
   LOADER,
@@ -102,9 +102,7 @@ describe('paintFirst: which scripts it moves', () => {
 describe('the paint-first loader', () => {
   /** Runs the loader in a page stand-in; returns what it did and a way to report the first paint. */
   async function runLoader(paintTiming: boolean) {
-    vi.resetModules()
-    const { LOADER: loader, paintFirst: rewrite } = await import('./paint-first.ts')
-    const html = rewrite(vikePage)?.html ?? ''
+    const html = paintFirst(vikePage)?.html ?? ''
     const json = /<script id="site-scripts" type="application\/json">(.*?)<\/script>/.exec(html)?.[1]
     const appended: { rel: string; href: string }[] = []
     const imported: string[] = []
@@ -133,8 +131,8 @@ describe('the paint-first loader', () => {
         imported.push(url)
       },
     }
-    expect(html).toContain(`<script>${loader}</script>`)
-    vm.runInNewContext(loader.replaceAll('import(', '__import('), sandbox)
+    expect(html).toContain(`<script>${LOADER}</script>`)
+    vm.runInNewContext(LOADER.replaceAll('import(', '__import('), sandbox)
     return {
       appended,
       imported,

@@ -123,7 +123,7 @@ describe('site validate', () => {
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:41:3  /partners
         Too few entries: 2, at least 3.
-        Fix: Exactly three partner or compliance logos per product (site-spec.md §2), e.g. \`partners/warranty-1-year.svg\` for the one-year warranty.
+        Fix: Exactly three partner or compliance logos per product (../shared/spec/site-spec.md §2), e.g. \`partners/warranty-1-year.svg\` for the one-year warranty.
       1 problem in 1 file."
     `)
   })

@@ -7,6 +7,7 @@ import { SiteError } from '../../lib/errors.ts'
 import { type Content, loadContent } from '../../renderer/content/load.ts'
 import { manifestFile } from '../../renderer/images.ts'
 import { projectPaths } from '../../renderer/paths.ts'
+import { collectImages } from './collect.ts'
 import { cacheKey, DEFAULT_SETTINGS, encodeImage } from './encode.ts'
 import { LADDERS, slotOf, widthsFor } from './ladders.ts'
 import { runImages, summaryLine } from './run.ts'
@@ -66,22 +67,12 @@ describe('width ladders', () => {
   })
 })
 
-/**
- * A module of this folder loaded while the test runs, so its module-level tables (the image pattern,
- * the default encode settings) are made then: a mutation run changes them only inside a test.
- */
-async function fresh<T>(load: () => Promise<T>): Promise<T> {
-  vi.resetModules()
-  return load()
-}
-
 describe('which images the content uses', () => {
   it('lists each image once, by path, with every place it is used and the widths of all its slots', async () => {
     const { content } = await project()
     const c = await content()
     const [alpha] = c.products
     if (!alpha) throw new Error('the fixture has a product')
-    const { collectImages } = await fresh(() => import('./collect.ts'))
     const sources = collectImages({ ...c, products: [{ ...alpha, headerImage: 'p/z.jpg' }] })
     expect(sources.map((s) => [s.ref, s.slots, s.ladder])).toEqual([
       ['p/a.svg', ['hero', 'content'], [400, 480, 800, 1200, 1600]],
@@ -106,7 +97,6 @@ describe('which images the content uses', () => {
       description: 'https://example.test/pictures/photo.png',
       subText: 'wiring.png shows the wiring',
     }
-    const { collectImages } = await fresh(() => import('./collect.ts'))
     expect(collectImages({ ...c, products: [texts] }).map((s) => s.ref)).toEqual(['p/a.svg', 'p/b.svg'])
   })
 })
@@ -238,7 +228,6 @@ describe('site images', () => {
   it('writes AVIF files with --avif', async () => {
     const { paths, content } = await project()
     await flat(160, path.join(paths.images, 'p', 't.png'))
-    const { runImages } = await fresh(() => import('./run.ts'))
     const summary = await runImages(onlyImage(await content(), 'p/t.png'), paths, {
       progress: false,
       avif: true,

@@ -1,8 +1,9 @@
 import { appendFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { ProductSchema } from '../../renderer/content/schemas/product.ts'
+import { exampleProblems, fieldDescription } from './examples.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
 const dirs: string[] = []
@@ -10,12 +11,6 @@ const dirs: string[] = []
 afterEach(async () => {
   await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })))
 })
-
-/** The module loaded fresh for each test, so its helpers are made while the test runs. */
-async function examples() {
-  vi.resetModules()
-  return import('./examples.ts')
-}
 
 /** A copy of the fixture project; `edit` gets its content/ folder. */
 async function project(edit: (content: string) => Promise<void>) {
@@ -39,7 +34,6 @@ async function write(file: string, text: string) {
 
 /** Each problem as a release manager reads it: where, which field, what to write instead. */
 async function report(root: string) {
-  const { exampleProblems } = await examples()
   return (await exampleProblems(path.join(root, 'content'), root)).map(
     (p) => `${p.file}:${p.line}:${p.col} ${p.path} [${p.code}] ${p.message} Fix: ${p.hint}`,
   )
@@ -99,7 +93,6 @@ describe('!example values a release refuses', () => {
 
 describe("a field's description", () => {
   it('follows object keys and array items, and is undefined for a field the schema does not have', async () => {
-    const { fieldDescription } = await examples()
     expect(fieldDescription(ProductSchema, '/specifications/0/label')).toBe('What is measured.')
     expect(fieldDescription(ProductSchema, '/specifications')).toBe('Technical specifications.')
     expect(fieldDescription(ProductSchema, '/nothing/0/label')).toBeUndefined()

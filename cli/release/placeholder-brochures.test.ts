@@ -3,23 +3,13 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { placeholderBrochures } from './placeholder-brochures.ts'
 
 /** A stand-in brochure exactly as tools/make-brochures.mjs wrote it into the project. */
 const STAND_IN = path.join(import.meta.dirname, '../../public/storage/brochures/UHF.pdf')
 /** A PDF the company supplied: same shape, its own producer in the document info. */
 const COMPANY_PDF = `%PDF-1.4\n${'x'.repeat(600)}\n<< /Title (UHF) /Creator (Company DTP) >>\n%%EOF\n`
-
-/**
- * The module as a test run loads it: fresh, so its constant (what a stand-in says it is) is read while
- * the test runs, not once when this file was imported.
- */
-async function placeholderBrochures(
-  ...args: Parameters<typeof import('./placeholder-brochures.ts').placeholderBrochures>
-) {
-  vi.resetModules()
-  return (await import('./placeholder-brochures.ts')).placeholderBrochures(...args)
-}
 
 // A local server stands in for a remote storage base: tests never leave this machine.
 const ranges: string[] = []

@@ -2,19 +2,11 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import { annotate } from './annotate.ts'
+import { indexPages, writeIndex } from './build-index.ts'
 import type { SearchPage } from './pages.ts'
-
-// The modules are loaded in each test, so their tables, constants and the fetch they wrap are the
-// ones of the test that runs.
-async function load() {
-  vi.resetModules()
-  return {
-    ...(await import('./annotate.ts')),
-    ...(await import('./build-index.ts')),
-    ...(await import('./query.ts')),
-    ...(await import('./words.ts')),
-  }
-}
+import { fromDir, openIndex } from './query.ts'
+import { vocabulary } from './words.ts'
 
 const dirs: string[] = []
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))))
@@ -39,7 +31,6 @@ const html = (main: string, title = '<title>t</title>') =>
 
 describe('annotate', () => {
   it('leaves out every interface part of <main>, and keeps the copy around them', async () => {
-    const { annotate } = await load()
     const parts = [
       '<nav>navpart</nav>',
       '<form>formpart</form>',
@@ -60,7 +51,6 @@ describe('annotate', () => {
   })
 
   it('writes meta and index-only text escaped, leaves out empty meta, and indexes the extra text', async () => {
-    const { annotate } = await load()
     const { html: marked, text } = annotate(
       html('<h1>A</h1>'),
       page('/x', { title: 'Plug & "Play" <2>', category: 'Smart home', thumb: '' }, [
@@ -76,7 +66,6 @@ describe('annotate', () => {
     expect(text).not.toContain('Play')
   })
   it('keeps the words of adjacent elements apart, as the pre-render writes them without spaces between', async () => {
-    const { annotate, vocabulary } = await load()
     const { text } = annotate(
       html(
         '<h1>Ring Convertor</h1><p>Carries <b>fibre</b> links</p><ul><li>Warranty</li><li>Covered</li></ul>',
@@ -99,14 +88,12 @@ describe('annotate', () => {
 
 describe('vocabulary', () => {
   it('has no words for text without any', async () => {
-    const { vocabulary } = await load()
     expect(vocabulary(['', '— · —'])).toEqual([])
   })
 })
 
 describe('indexPages and writeIndex', () => {
   it('builds an English index without the unused UIs, adds the word list, counts its bytes, and replaces the old index', async () => {
-    const { indexPages, writeIndex } = await load()
     const index = await indexPages([
       {
         page: page('/products/ring', { title: 'Ring Convertor', category: 'Networking' }),
@@ -166,8 +153,8 @@ describe('indexPages and writeIndex', () => {
       ['add', 'Pagefind could not index /x: bad html; worse html'],
       ['files', 'Pagefind could not write the index: disk full; no space'],
     ] as const) {
+      // indexPages imports pagefind when it runs, so the mock reaches it without a fresh module.
       vi.doMock('pagefind', () => failing(stage))
-      const { indexPages } = await load()
       await expect(indexPages(pages)).rejects.toThrow(message)
     }
   })
@@ -176,7 +163,6 @@ describe('indexPages and writeIndex', () => {
 describe('openIndex', () => {
   it('searches two open indexes side by side, returns at most the limit, and gives fetch back when the last closes', async () => {
     const original = globalThis.fetch
-    const { indexPages, writeIndex, openIndex, fromDir } = await load()
     const client = await tempDir()
     const index = await indexPages([
       {
@@ -208,7 +194,6 @@ describe('openIndex', () => {
 
   it('refuses a folder without pagefind.js and leaves fetch as it was', async () => {
     const original = globalThis.fetch
-    const { openIndex, fromDir } = await load()
     await expect(openIndex(fromDir(await tempDir()))).rejects.toThrow('the search index has no pagefind.js')
     expect(globalThis.fetch).toBe(original)
   })
@@ -230,7 +215,6 @@ describe('the indexer process', () => {
       }),
       close,
     }))
-    const { indexPages } = await load()
     const page = {
       page: { route: '/', meta: { title: 'Home', category: 'Page' }, weights: {}, extra: [] },
       html: '<html><body><main><h1>Home</h1></main></body></html>',

@@ -1,18 +1,11 @@
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { RenderContext } from '../../renderer/context.ts'
-
-// Loaded in each test, so the product weights (a module-level table) are read while the test runs.
-async function load() {
-  vi.resetModules()
-  return {
-    ...(await import('./pages.ts')),
-    ...(await import('./site-index.ts')),
-    ...(await import('./query.ts')),
-  }
-}
+import { searchPages } from './pages.ts'
+import { fromDir, openIndex } from './query.ts'
+import { buildSiteIndex } from './site-index.ts'
 
 type Ctx = Pick<RenderContext, 'content' | 'images' | 'config'>
 
@@ -62,7 +55,6 @@ const PRODUCT_WEIGHTS = {
 
 describe('searchPages', () => {
   it('lists the company and domain pages, each product with its weights and head facts, and only unlinked brochures', async () => {
-    const { searchPages } = await load()
     const plain = (route: string, title: string, category: string) => ({
       route,
       meta: { title, category },
@@ -106,7 +98,6 @@ describe('searchPages', () => {
   })
 
   it('lists every brochure when no product links one', async () => {
-    const { searchPages } = await load()
     const ctx = context()
     ctx.content.products = ctx.content.products.map(({ brochure: _, ...p }) => p)
     expect(searchPages(ctx).map((p) => p.route)).toEqual([
@@ -123,7 +114,6 @@ describe('searchPages', () => {
   })
 
   it("shows a draft's placeholder header image as the grey stand-in", async () => {
-    const { searchPages } = await load()
     const ctx = context()
     ctx.content.products = [product('draft', 'Draft', { headerImage: 'TODO' })] as typeof ctx.content.products
     expect(searchPages(ctx).find((p) => p.route === '/products/draft')?.meta.thumb).toMatch(
@@ -140,7 +130,6 @@ const html = (title: string, copy = '') =>
 
 describe('buildSiteIndex', () => {
   it('indexes each pre-rendered page, from route/index.html or route.html, and writes client/pagefind/', async () => {
-    const { buildSiteIndex, openIndex, fromDir } = await load()
     const client = await mkdtemp(path.join(tmpdir(), 'site-index-'))
     dirs.push(client)
     await writeFiles(client, PRERENDERED)
@@ -157,7 +146,6 @@ describe('buildSiteIndex', () => {
   })
 
   it('names a page the content lists but the pre-render did not write', async () => {
-    const { buildSiteIndex } = await load()
     const client = await mkdtemp(path.join(tmpdir(), 'site-index-'))
     dirs.push(client)
     const { 'space/index.html': _, ...withoutSpace } = PRERENDERED

@@ -3,16 +3,10 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildConfig } from '../../renderer/config.ts'
 import type { BuiltPage } from '../build/cdn-files.ts'
-import { outboundLinks, unlinkedBrochures } from './outbound.ts'
-
-/** checkOutbound from outbound.ts loaded fresh, so how long it trusts an answer is read while the test runs. */
-async function checkOutbound(...args: Parameters<typeof import('./outbound.ts').checkOutbound>) {
-  vi.resetModules()
-  return (await import('./outbound.ts')).checkOutbound(...args)
-}
+import { checkOutbound, outboundLinks, unlinkedBrochures } from './outbound.ts'
 
 // A local server stands in for the internet: tests never leave this machine.
 const requests: string[] = []

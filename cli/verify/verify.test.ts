@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { BuildConfig } from '../../renderer/config.ts'
 import { writeCdnFiles } from '../build/cdn-files.ts'
 import { paintFirst } from '../build/paint-first.ts'
+import { JS_BUDGET, localPath, pageType, verifySite } from './verify.ts'
 
 const config: BuildConfig = {
   siteUrl: 'https://example.test',
@@ -62,17 +64,6 @@ async function site(edit: (dir: string) => Promise<void> = async () => {}) {
   await edit(dir)
   return dir
 }
-
-/**
- * verify.ts loaded fresh for each check, so its budgets and route patterns (module constants) are made
- * while the test runs, not once when this file was imported.
- */
-async function verify() {
-  vi.resetModules()
-  return import('./verify.ts')
-}
-const verifySite = async (...args: Parameters<typeof import('./verify.ts').verifySite>) =>
-  (await verify()).verifySite(...args)
 
 const failures = async (dir: string, routes = ROUTES) =>
   (await verifySite(dir, config, routes)).failures.map((f) => `${f.page} (${f.file}): ${f.message}`)
@@ -210,8 +201,7 @@ describe('site verify', () => {
     ])
   })
 
-  it('holds each page type to its own JavaScript budget', async () => {
-    const { pageType, JS_BUDGET } = await verify()
+  it('holds each page type to its own JavaScript budget', () => {
     expect(
       [
         '/',
@@ -231,7 +221,6 @@ describe('site verify', () => {
 
   it('names a page over its JavaScript budget', async () => {
     // Random bytes do not compress: 120 KB of them stays over the 108 KB gzipped budget.
-    const { randomBytes } = await import('node:crypto')
     const dir = await site((d) =>
       writeFile(path.join(d, 'assets/app.js'), randomBytes(120 * 1024).toString('base64')),
     )
@@ -325,8 +314,8 @@ describe('site verify', () => {
     ['media/a.webp', '/media/a.webp'],
     ['/media/a%20b.webp?v=1#x', '/media/a b.webp'],
     ['/contact?via=mailto:a@b.test', '/contact'],
-  ])('localPath(%j) is %j', async (url, expected) => {
-    expect((await verify()).localPath(url, 'https://example.test')).toBe(expected)
+  ])('localPath(%j) is %j', (url, expected) => {
+    expect(localPath(url, 'https://example.test')).toBe(expected)
   })
 
   it('names a page whose HTML is over its budget', async () => {

@@ -10,8 +10,8 @@ import { lazyChunkProblems, readModuleImports } from './lazy-chunks.ts'
 
 /**
  * Gzipped JavaScript a page loads after its first paint (the entry and every module it preloads), per
- * page type. Each is React 19 + react-dom + Vike's client router (~87 KB) plus this site's code for that
- * type, measured on the shipped content with a few KB of headroom (docs/decisions.md, "JavaScript
+ * page type. Each is React 19 + react-dom + Vike's client router (about 93 KB) plus this site's code for
+ * that type, measured on the shipped content with a few KB of headroom (docs/decisions.md, "JavaScript
  * budgets"). Form pages carry the form itself; the rules (yup) and the request helper they fetch on
  * first focus are not part of the first load.
  */

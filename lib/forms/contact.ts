@@ -1,6 +1,7 @@
 /**
- * The contact form (site-spec.md §5 "Contact form", DECISIONS.md "Messages the spec does not give"),
- * and the name and email field rules the enquiry and warranty forms reuse.
+ * The contact form (../shared/spec/site-spec.md §5 "Contact form", ../shared/spec/DECISIONS.md
+ * "Messages the spec does not give"), and the name and email field rules the enquiry and warranty
+ * forms reuse.
  *
  * Edge whitespace: email and description have their own "blank spaces" rule, so every other rule of
  * those fields looks at the trimmed value and leading/trailing spaces are reported by that rule alone

@@ -1,6 +1,6 @@
 /**
- * The product enquiry form (site-spec.md §5 "Product enquiry form"). `product_name` is not a form
- * field: it comes from the route, and the server checks it with {@link enquiryPayloadSchema}.
+ * The product enquiry form (../shared/spec/site-spec.md §5 "Product enquiry form"). `product_name` is
+ * not a form field: it comes from the route, and the server checks it with {@link enquiryPayloadSchema}.
  */
 import { type InferType, object } from 'yup'
 import { contactNameMessages, type EmailMessages, emailField, nameField } from './contact.ts'

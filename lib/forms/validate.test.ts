@@ -149,7 +149,6 @@ describe('first failing rule speaks', () => {
     })
   })
   it('places a check declared without a name where it was declared, like a named rule', async () => {
-    // Built here, not once per file: docs/testing.md (mutation testing).
     const unnamed = { message: 'unnamed check', test: () => false }
     const named = rule('named', 'named rule', () => false)
     const namedFirst = object({ code: text('Code must be text').test(named).test(unnamed) })

@@ -77,6 +77,8 @@ export function rule(
     name,
     message,
     skipAbsent: true,
+    // Stryker disable next-line ConditionalExpression: yup's type check stops other values first; only
+    // a String object gets past it, and JSON and form state never hold one.
     test: (value) => typeof value !== 'string' || check(value.trim(), value),
   }
 }
@@ -118,6 +120,8 @@ function clean(input: Record<string, unknown>): Record<string, unknown> {
 /** Keeps, per field, the error of the rule declared first; fields come out in declaration order. */
 function failure(schema: AnyObjectSchema, error: unknown): { ok: false; errors: FormErrors } {
   if (!ValidationError.isError(error)) throw error
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArrayDeclaration: with abortEarly
+  // off (OPTIONS) yup always throws an aggregate whose `inner` holds every error; [error] is for abortEarly.
   const found = error.inner.length > 0 ? error.inner : [error]
   const errors: FormErrors = {}
   for (const name of fieldNames(schema)) {

@@ -23,6 +23,8 @@ export function isIsoDate(value: string): boolean {
   // setUTCFullYear, not Date.UTC: that reads years 0 to 99 as 1900 to 1999.
   const date = new Date(0)
   date.setUTCFullYear(year, month - 1, day)
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: any two of the three comparisons
+  // already catch every overflow (checked on every MM-DD from 00 to 99 in years 0000 to 9999).
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 

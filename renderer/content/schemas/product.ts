@@ -67,7 +67,7 @@ const DifferentiationSide = Strict(
   'One half of the differentiation block.',
 )
 
-/** One product page: the spec's "product content record" (site-spec.md §3). */
+/** One product page: the spec's "product content record" (../shared/spec/site-spec.md §3). */
 export const ProductSchema = Strict(
   {
     draft: Type.Optional(
@@ -239,7 +239,7 @@ export const ProductSchema = Strict(
           minItems: 3,
           maxItems: 3,
           description:
-            'Exactly three partner or compliance logos per product (site-spec.md §2), e.g. `partners/warranty-1-year.svg` for the one-year warranty.',
+            'Exactly three partner or compliance logos per product (../shared/spec/site-spec.md §2), e.g. `partners/warranty-1-year.svg` for the one-year warranty.',
         },
       ),
     ),

@@ -16,7 +16,7 @@ const Recipients = (description: string) =>
     }),
   )
 
-/** Company configuration: content/site.yaml (DECISIONS.md, Configuration). */
+/** Company configuration: content/site.yaml (../shared/spec/DECISIONS.md, Configuration). */
 export const SiteSchema = Strict(
   {
     company: Text('Company name, used in titles and structured data.', { maxLength: 80 }),
