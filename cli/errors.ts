@@ -1,8 +1,9 @@
-import { formatProblems, SiteError } from '../lib/errors.ts'
+import { formatProblems, isSiteError } from '../lib/errors.ts'
 
 /** Prints an error for a person: problems and hint for a SiteError, a stack for anything else. */
 export function printError(error: unknown, options: { debug?: boolean } = {}): void {
-  if (error instanceof SiteError) {
+  // By name, not instanceof: an error may come from another copy of lib/errors.ts (Vite's, in site dev).
+  if (isSiteError(error)) {
     if (error.problems.length > 0) console.error(formatProblems(error.problems))
     console.error(error.message)
     if (error.hint) console.error(`Fix: ${error.hint}`)

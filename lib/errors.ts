@@ -1,7 +1,11 @@
 /**
- * The user-facing error type, shared by the renderer, the CLI and the server. A `SiteError` is "your input is wrong" (content, flags, files):
- * it prints as a message and a hint, never a stack trace. Anything else is "our bug" and prints its
- * stack so it can be reported.
+ * The user-facing errors, shared by the renderer, the CLI and the server. A `SiteError` is "your input
+ * is wrong" (content, flags, files, settings): it prints as a message and a hint, never a stack trace.
+ * Anything else is "our bug" and prints its stack so it can be reported.
+ *
+ * Every SiteError comes from one entry of the catalogue below (`siteError(ERRORS.X, params)`): a stable
+ * code, a title, the message (what happened, why) and the hint (what to do). Call sites pick an entry
+ * and give the particulars; nobody writes a code or a hint inline. `tools/errors.test.ts` holds that.
  */
 
 /** One located problem in a content file (or a file the content points at). */
@@ -62,3 +66,139 @@ export function plural(n: number, word: string): string {
 export function isSiteError(error: unknown): error is SiteError {
   return error instanceof Error && error.name === 'SiteError' && Array.isArray((error as SiteError).problems)
 }
+
+/** One kind of user-facing error: how it is named, and how its message and hint are worded. */
+export interface ErrorEntry<P> {
+  /** Stable name, printed with `--json` and matched by tests and scripts. */
+  code: string
+  /** What kind of error it is, in a few words. */
+  title: string
+  message: (params: P) => string
+  hint: (params: P) => string
+}
+
+/** Defines a catalogue entry, letting TypeScript infer what it takes. */
+const entry = <P = void>(e: ErrorEntry<P>): ErrorEntry<P> => e
+
+/** An error from its catalogue entry, with the particulars and, for content, the located problems. */
+export function siteError<P>(kind: ErrorEntry<P>, params: P, problems: Problem[] = []): SiteError {
+  return new SiteError(kind.code, kind.message(params), kind.hint(params), problems)
+}
+
+/** The same error told with more of what happened (the stage it stopped, what became of dist/). */
+export function restated(error: SiteError, message: string): SiteError {
+  return new SiteError(error.code, message, error.hint, error.problems)
+}
+
+/** The catalogue of every user-facing error. */
+export const ERRORS = {
+  ContentInvalid: entry<{ count: number; outcome?: string; next: string }>({
+    code: 'content-invalid',
+    title: 'The content has problems',
+    message: (p) => `The content has ${plural(p.count, 'problem')}.${p.outcome ? ` ${p.outcome}` : ''}`,
+    hint: (p) => `fix them, then ${p.next}.`,
+  }),
+  ContentStoppedBuild: entry<{ after: string; cause: string; kept: string }>({
+    code: 'content-invalid',
+    title: 'A content problem stopped the build',
+    message: (p) => `The build stopped after ${p.after} on a problem in the content (${p.cause}). ${p.kept}`,
+    hint: () => 'fix the problems above, then run `site build` again.',
+  }),
+  ReleaseRefused: entry<{ count: number; outcome?: string; next: string }>({
+    code: 'release-refused',
+    title: 'Not ready for release',
+    message: (p) =>
+      `Not ready for release: ${plural(p.count, 'problem')}.${p.outcome ? ` ${p.outcome}` : ''}`,
+    hint: (p) =>
+      `supply the values listed above (docs/releasing.md walks through each kind), then ${p.next}; without --release the site builds for a local preview.`,
+  }),
+  EnvInvalid: entry<{ mistakes: string[]; outcome?: string }>({
+    code: 'env-invalid',
+    title: 'A SITE_* environment variable is wrong',
+    message: (p) => `${p.mistakes.join('\n')}${p.outcome ? `\n${p.outcome}` : ''}`,
+    hint: () => 'fix the environment variable and run the command again.',
+  }),
+  ImagesInvalid: entry<{ failed: number; total: number }>({
+    code: 'images-invalid',
+    title: 'Images could not be made',
+    message: (p) => `${p.failed} of ${p.total} images could not be made.`,
+    hint: () => 'fix the image files or the paths named above.',
+  }),
+  ImagesMissing: entry({
+    code: 'images-missing',
+    title: 'The images have not been made',
+    message: () => 'The images have not been made yet.',
+    hint: () => 'run `site images` (or `site build`).',
+  }),
+  ImageNotEncoded: entry<{ ref: string }>({
+    code: 'image-not-encoded',
+    title: 'An image was not made',
+    message: (p) => `The image "${p.ref}" was not made by \`site images\`.`,
+    hint: () => 'run `site images` again.',
+  }),
+  BrochuresInvalid: entry<{ bad: number; total: number; storageBase: string }>({
+    code: 'brochures-invalid',
+    title: 'Brochure PDFs are missing or wrong',
+    message: (p) => `${p.bad} of ${p.total} brochures are missing or wrong at ${p.storageBase}.`,
+    hint: () =>
+      'upload the PDFs named above to the storage base, or fix their ids in content/brochures.yaml.',
+  }),
+  VerifyFailed: entry<{ count: number; where: string }>({
+    code: 'verify-failed',
+    title: 'The built site has problems',
+    message: (p) =>
+      `${plural(p.count, 'problem')} in the built site${p.where ? ` at ${p.where}` : ''}; do not release it.`,
+    hint: () => 'fix the pages or content named above and build again.',
+  }),
+  BadNumberFlag: entry<{ flag: string; min: number; max: number; value: string; example: string }>({
+    code: 'bad-flag',
+    title: 'A flag has a wrong value',
+    message: (p) => `${p.flag} must be a whole number from ${p.min} to ${p.max}, not "${p.value}".`,
+    hint: (p) => `e.g. ${p.flag} ${p.example}`,
+  }),
+  BadTrustProxy: entry<{ entry: string }>({
+    code: 'bad-flag',
+    title: 'A flag has a wrong value',
+    message: (p) => `--trust-proxy "${p.entry}" is neither a number of proxies nor an IP address or range.`,
+    hint: () =>
+      'give the number of proxies in front (e.g. --trust-proxy 1) or their addresses (e.g. --trust-proxy 10.0.0.0/8,192.168.1.5).',
+  }),
+  BadDate: entry<{ value: string }>({
+    code: 'bad-date',
+    title: 'Not a date',
+    message: (p) => `--since "${p.value}" is not a date.`,
+    hint: () =>
+      'write a day as YYYY-MM-DD (e.g. --since 2025-03-01, from midnight UTC) or an ISO time with a zone (2025-03-01T09:30:00+05:30).',
+  }),
+  BadKind: entry<{ value: string; kinds: readonly string[] }>({
+    code: 'bad-kind',
+    title: 'Not a kind of submission',
+    message: (p) => `--kind "${p.value}" is not a kind of submission.`,
+    hint: (p) => `use one of: ${p.kinds.join(', ')}.`,
+  }),
+  BadFormat: entry<{ value: string }>({
+    code: 'bad-format',
+    title: 'Not an export format',
+    message: (p) => `--format "${p.value}" is not supported.`,
+    hint: () => 'use --format csv or --format json.',
+  }),
+  BadSlug: entry<{ slug: string }>({
+    code: 'bad-slug',
+    title: 'Not a product address',
+    message: (p) => `"${p.slug}" cannot be a product address.`,
+    hint: () =>
+      'use lower-case letters, digits, "_", "." and "-", starting and ending with a letter or digit, e.g. `site new product smartplug2`.',
+  }),
+  ReservedSlug: entry<{ slug: string }>({
+    code: 'reserved-slug',
+    title: 'The address is taken',
+    message: (p) => `/products/${p.slug} is already another page.`,
+    hint: () => 'choose another slug.',
+  }),
+  ProductExists: entry<{ file: string }>({
+    code: 'product-exists',
+    title: 'The product exists',
+    message: (p) => `${p.file} already exists; nothing was changed.`,
+    hint: () => 'edit that file, or choose another slug.',
+  }),
+} as const

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { SiteError } from '../lib/errors.ts'
+import { ERRORS, siteError } from '../lib/errors.ts'
 import { loadOnce } from '../lib/load-once.ts'
 import { type BuildConfig, buildConfig } from './config.ts'
 import { type Content, clearContentCache, loadContent } from './content/load.ts'
@@ -64,11 +64,7 @@ async function load(): Promise<RenderContext> {
   const images = await readFile(manifestFile(paths), 'utf8').then(
     (t) => JSON.parse(t) as Record<string, ManifestEntry>,
     () => {
-      throw new SiteError(
-        'images-missing',
-        'The images have not been made yet.',
-        'run `site images` (or `site build`).',
-      )
+      throw siteError(ERRORS.ImagesMissing, undefined)
     },
   )
   return { content, config: buildConfig(content.site), images }

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { SiteError } from '../lib/errors.ts'
+import { ERRORS, siteError } from '../lib/errors.ts'
 import { PLACEHOLDER } from './content/checks.ts'
 import type { RenderContext } from './context.ts'
 import type { ProjectPaths } from './paths.ts'
@@ -53,12 +53,7 @@ export function imageFor(ctx: Pick<RenderContext, 'images' | 'config'>, ref: str
   // Only a draft can hold a placeholder (validation refuses it elsewhere), and only `site dev` shows drafts.
   if (ref.includes(PLACEHOLDER)) return STAND_IN
   const entry: ManifestEntry | undefined = ctx.images[ref]
-  if (!entry)
-    throw new SiteError(
-      'image-not-encoded',
-      `The image "${ref}" was not made by \`site images\`.`,
-      'run `site images` again.',
-    )
+  if (!entry) throw siteError(ERRORS.ImageNotEncoded, { ref })
   const url = (name: string) => `${ctx.config.assetBase}/${name}`
   const set = (format: 'webp' | 'avif') =>
     entry.widths.map((w) => `${url(outputName(ref, w, format))} ${w}w`).join(', ')

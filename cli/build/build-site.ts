@@ -1,4 +1,4 @@
-import { isSiteError, SiteError } from '../../lib/errors.ts'
+import { ERRORS, isSiteError, restated, siteError } from '../../lib/errors.ts'
 import { buildConfig, envMistakes } from '../../renderer/config.ts'
 import type { ProjectPaths } from '../../renderer/paths.ts'
 import { duration, elapsed } from '../timing.ts'
@@ -32,11 +32,7 @@ export async function buildSite(
   // Every page would carry a wrong SITE_URL or base: refuse before anything is built.
   const mistakes = envMistakes()
   if (mistakes.length)
-    throw new SiteError(
-      'env-invalid',
-      `${mistakes.join('\n')}\nNothing was built; dist/ is unchanged.`,
-      'fix the environment variable and build again.',
-    )
+    throw siteError(ERRORS.EnvInvalid, { mistakes, outcome: 'Nothing was built; dist/ is unchanged.' })
   const start = performance.now()
   const staging = await createStaging(paths.dist)
   const run: BuildRun = { paths, options, staging }
@@ -64,15 +60,13 @@ export async function buildSite(
  * when validate finds nothing is it reported as a bug in the tool.
  */
 async function explain(error: unknown, paths: ProjectPaths, kept: string, ms: number): Promise<unknown> {
-  if (isSiteError(error))
-    return new SiteError(error.code, `${error.message} ${kept}`, error.hint, error.problems)
+  if (isSiteError(error)) return restated(error, `${error.message} ${kept}`)
   const { validateProject } = await import('../content/validate-project.ts')
   const found = await validateProject(paths).catch(() => undefined)
   if (found?.problems.length)
-    return new SiteError(
-      'content-invalid',
-      `The build stopped after ${duration(ms)} on a problem in the content (${(error as Error).message?.split('\n')[0] ?? error}). ${kept}`,
-      'fix the problems above, then run `site build` again.',
+    return siteError(
+      ERRORS.ContentStoppedBuild,
+      { after: duration(ms), cause: String((error as Error).message ?? error).split('\n')[0] ?? '', kept },
       found.problems,
     )
   if (error instanceof Error) error.message = `${error.message}\n(${kept})`

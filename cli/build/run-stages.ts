@@ -1,4 +1,4 @@
-import { isSiteError, SiteError } from '../../lib/errors.ts'
+import { isSiteError, restated } from '../../lib/errors.ts'
 import { duration, elapsed } from '../timing.ts'
 
 /** One stage of a pipeline: runs on the pipeline's context and says in one line what it did. */
@@ -33,13 +33,7 @@ export async function runStages<Context>(
       log(formatStage(result))
     } catch (error) {
       log(`  ${stage.name.padEnd(11)} failed after ${duration(elapsed(start))}`)
-      if (isSiteError(error))
-        throw new SiteError(
-          error.code,
-          `The build stopped at "${stage.name}": ${error.message}`,
-          error.hint,
-          error.problems,
-        )
+      if (isSiteError(error)) throw restated(error, `The build stopped at "${stage.name}": ${error.message}`)
       throw error
     }
   }

@@ -1,4 +1,4 @@
-import { plural, SiteError } from '../../lib/errors.ts'
+import { ERRORS, plural, siteError } from '../../lib/errors.ts'
 import { buildConfig } from '../../renderer/config.ts'
 import type { Content } from '../../renderer/content/load.ts'
 import type { ManifestEntry } from '../../renderer/images.ts'
@@ -85,11 +85,7 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
       const bad = results.filter((r) => !r.ok)
       for (const r of bad) console.error(`  ${r.id}: ${r.url} ${r.reason}`)
       if (bad.length)
-        throw new SiteError(
-          'brochures-invalid',
-          `${bad.length} of ${results.length} brochures are missing or wrong at ${storageBase}.`,
-          'upload the PDFs named above, or fix content/brochures.yaml.',
-        )
+        throw siteError(ERRORS.BrochuresInvalid, { bad: bad.length, total: results.length, storageBase })
       return `${plural(results.length, 'brochure')} present at ${storageBase}`
     },
   },
@@ -136,11 +132,7 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
       })
       if (run.report.failures.length) {
         printReport(run.report)
-        throw new SiteError(
-          'verify-failed',
-          `${plural(run.report.failures.length, 'problem')} in the built site.`,
-          'fix the pages or content named above and build again.',
-        )
+        throw siteError(ERRORS.VerifyFailed, { count: run.report.failures.length, where: '' })
       }
       return `${plural(run.report.rows.length, 'page')}: routes, links, head tags, sitemap, budgets, search`
     },

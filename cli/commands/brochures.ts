@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { SiteError } from '../../lib/errors.ts'
+import { ERRORS, siteError } from '../../lib/errors.ts'
 import { buildConfig } from '../../renderer/config.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { intFlag } from './flags.ts'
@@ -39,11 +39,7 @@ export function register(program: Command): void {
       const bad = results.filter((r) => !r.ok)
       for (const r of bad) console.error(`${r.id}: ${r.url} ${r.reason}`)
       if (bad.length)
-        throw new SiteError(
-          'brochures-invalid',
-          `${bad.length} of ${results.length} brochures are missing or wrong at ${storageBase}.`,
-          'upload the PDFs named above to the storage base, or fix their ids in content/brochures.yaml.',
-        )
+        throw siteError(ERRORS.BrochuresInvalid, { bad: bad.length, total: results.length, storageBase })
       console.log(`${results.length} brochures present at ${storageBase}.`)
     })
 }

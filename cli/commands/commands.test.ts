@@ -93,7 +93,7 @@ describe('site validate', () => {
       expect.stringMatching(/^SITE_URL=example\.test is not an http\(s\) address/),
       expect.stringMatching(/^SITE_API_BASE=api is not a path or an http\(s\) address/),
     ])
-    expect(error.hint).toBe('fix the environment variable and run again.')
+    expect(error.hint).toBe('fix the environment variable and run the command again.')
   })
 
   it('--release refuses what must not go live, saying the files are valid for a local build', async () => {

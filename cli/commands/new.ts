@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Command } from 'commander'
 import type { YAMLSeq } from 'yaml'
-import { SiteError } from '../../lib/errors.ts'
+import { ERRORS, siteError } from '../../lib/errors.ts'
 import { productFile } from '../../renderer/content/product-file.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 
@@ -37,18 +37,8 @@ export function register(program: Command): void {
       // An existing x.yml is the product too: never write x.yaml beside it.
       const file = productFile(paths.content, slug)
       const shown = path.relative(process.cwd(), file)
-      if (!SLUG.test(slug) || slug.length > 80)
-        throw new SiteError(
-          'bad-slug',
-          `"${slug}" cannot be a product address.`,
-          'use lower-case letters, digits, "_", "." and "-", starting and ending with a letter or digit, e.g. `site new product smartplug2`.',
-        )
-      if (RESERVED_SLUGS.includes(slug))
-        throw new SiteError(
-          'reserved-slug',
-          `/products/${slug} is already another page.`,
-          'choose another slug.',
-        )
+      if (!SLUG.test(slug) || slug.length > 80) throw siteError(ERRORS.BadSlug, { slug })
+      if (RESERVED_SLUGS.includes(slug)) throw siteError(ERRORS.ReservedSlug, { slug })
       const catalogueFile = path.join(paths.content, SINGLE_FILES.catalogue.file)
       const catalogue = parseDocument(await readFile(catalogueFile, 'utf8'))
       const products = catalogue.get('products') as YAMLSeq | undefined
@@ -59,11 +49,7 @@ export function register(program: Command): void {
         await writeFile(file, productTemplate(slug), { flag: 'wx' })
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-          throw new SiteError(
-            'product-exists',
-            `${shown} already exists; nothing was changed.`,
-            'edit that file, or choose another slug.',
-          )
+          throw siteError(ERRORS.ProductExists, { file: shown })
         throw error
       }
       if (!listed) {

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import type { Command } from 'commander'
-import { SiteError } from '../../lib/errors.ts'
+import { ERRORS, siteError } from '../../lib/errors.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { intFlag } from './flags.ts'
 
@@ -35,11 +35,7 @@ export function parseTrustProxy(value: boolean | string | undefined): number | s
       extra !== undefined ||
       (bits !== undefined && (!/^\d+$/.test(bits) || Number(bits) > max))
     )
-      throw new SiteError(
-        'bad-flag',
-        `--trust-proxy "${entry}" is neither a number of proxies nor an IP address or range.`,
-        'give the number of proxies in front (e.g. --trust-proxy 1) or their addresses (e.g. --trust-proxy 10.0.0.0/8,192.168.1.5).',
-      )
+      throw siteError(ERRORS.BadTrustProxy, { entry })
   }
   return entries
 }

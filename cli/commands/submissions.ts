@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Command } from 'commander'
-import { plural, SiteError } from '../../lib/errors.ts'
+import { ERRORS, plural, siteError } from '../../lib/errors.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import {
   KINDS,
@@ -43,21 +43,13 @@ export function parseSince(value: string): string {
   } else if (DATE_TIME.test(value) && !Number.isNaN(Date.parse(value))) {
     return new Date(value).toISOString()
   }
-  throw new SiteError(
-    'bad-date',
-    `--since "${value}" is not a date.`,
-    'write a day as YYYY-MM-DD (e.g. --since 2025-03-01, from midnight UTC) or an ISO time with a zone (2025-03-01T09:30:00+05:30).',
-  )
+  throw siteError(ERRORS.BadDate, { value })
 }
 
 /** Reads `--kind`: one of the three forms. */
 export function parseKind(value: string): Kind {
   if ((KINDS as readonly string[]).includes(value)) return value as Kind
-  throw new SiteError(
-    'bad-kind',
-    `--kind "${value}" is not a kind of submission.`,
-    `use one of: ${KINDS.join(', ')}.`,
-  )
+  throw siteError(ERRORS.BadKind, { value, kinds: KINDS })
 }
 
 /** Reads the submissions the flags select, oldest first. */
@@ -125,11 +117,7 @@ Example: site submissions export --format csv --kind enquiry --out enquiries.csv
     )
     .action(async (flags: ExportFlags) => {
       if (flags.format !== 'csv' && flags.format !== 'json')
-        throw new SiteError(
-          'bad-format',
-          `--format "${flags.format}" is not supported.`,
-          'use --format csv or --format json.',
-        )
+        throw siteError(ERRORS.BadFormat, { value: String(flags.format) })
       const { submissionsCsv, submissionsJson } = await import('../../server/submissions-format.ts')
       const rows = await readSubmissions(flags)
       const text =

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { formatProblems, plural, SiteError } from '../../lib/errors.ts'
+import { ERRORS, formatProblems, plural, siteError } from '../../lib/errors.ts'
 import { envMistakes } from '../../renderer/config.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 
@@ -22,8 +22,7 @@ export function register(program: Command): void {
     )
     .action(async (options: { json?: boolean; root?: string; release?: boolean }) => {
       const mistakes = envMistakes()
-      if (mistakes.length)
-        throw new SiteError('env-invalid', mistakes.join('\n'), 'fix the environment variable and run again.')
+      if (mistakes.length) throw siteError(ERRORS.EnvInvalid, { mistakes })
       // Imported when the command runs, so `site --help` loads none of it.
       const { validateProject, validationError } = await import('../content/validate-project.ts')
       const result = await validateProject(projectPaths(options.root), { release: options.release ?? false })

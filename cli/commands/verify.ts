@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { Command } from 'commander'
-import { plural, SiteError } from '../../lib/errors.ts'
+import { ERRORS, siteError } from '../../lib/errors.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { intFlag } from './flags.ts'
 
@@ -49,10 +49,13 @@ export function register(program: Command): void {
             ? await releaseProblemList(content, paths, info.settingsAsEnv(built.config), 'built site')
             : await releaseProblemList(content, paths)
           if (problems.length)
-            throw new SiteError(
-              'release-refused',
-              `Not ready for release: ${plural(problems.length, 'problem')}. Do not release this build.`,
-              'supply the values listed above (docs/releasing.md walks through each kind) and build again with --release.',
+            throw siteError(
+              ERRORS.ReleaseRefused,
+              {
+                count: problems.length,
+                outcome: 'Do not release this build.',
+                next: 'build again with --release',
+              },
               problems,
             )
         }
@@ -66,11 +69,10 @@ export function register(program: Command): void {
         if (report.failures.length) {
           if (options.json) process.exitCode = 1
           else
-            throw new SiteError(
-              'verify-failed',
-              `${plural(report.failures.length, 'problem')} in the built site at ${path.relative(process.cwd(), client) || '.'}; do not release it.`,
-              'fix the pages or content named above and build again.',
-            )
+            throw siteError(ERRORS.VerifyFailed, {
+              count: report.failures.length,
+              where: path.relative(process.cwd(), client) || '.',
+            })
         }
       },
     )

@@ -1,4 +1,4 @@
-import { type Problem, plural, SiteError } from '../../lib/errors.ts'
+import { ERRORS, type Problem, type SiteError, siteError } from '../../lib/errors.ts'
 import { type Content, readContent, withoutDrafts } from '../../renderer/content/load.ts'
 import type { ProjectPaths } from '../../renderer/paths.ts'
 import { elapsed } from '../timing.ts'
@@ -76,20 +76,9 @@ export function validationError(
   outcome = '',
 ): SiteError | undefined {
   if (!result.problems.length) return undefined
-  const release = result.releaseProblems
-  const count = plural(result.problems.length, 'problem')
-  const said = outcome ? ` ${outcome}` : ''
-  return release === result.problems.length
-    ? new SiteError(
-        'release-refused',
-        `Not ready for release: ${count}.${said}`,
-        `supply the values listed above (docs/releasing.md walks through each kind), then ${next}; without --release the site builds for a local preview.`,
-        result.problems,
-      )
-    : new SiteError(
-        'content-invalid',
-        `The content has ${count}.${said}`,
-        `fix them, then ${next}.`,
-        result.problems,
-      )
+  const count = result.problems.length
+  const params = { count, next, ...(outcome ? { outcome } : {}) }
+  return result.releaseProblems === count
+    ? siteError(ERRORS.ReleaseRefused, params, result.problems)
+    : siteError(ERRORS.ContentInvalid, params, result.problems)
 }

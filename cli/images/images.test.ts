@@ -199,7 +199,7 @@ describe('site images', () => {
     ])
     expect([error.code, error.message, error.hint]).toEqual([
       'images-invalid',
-      '1 of 3 images could not be made; nothing else was built.',
+      '1 of 3 images could not be made.',
       'fix the image files or the paths named above.',
     ])
     expect([error.problems[0]?.message, error.problems[0]?.hint]).toEqual([

@@ -2,7 +2,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pLimit from 'p-limit'
 import sharp from 'sharp'
-import { type Problem, SiteError } from '../../lib/errors.ts'
+import { ERRORS, type Problem, siteError } from '../../lib/errors.ts'
 import type { Content } from '../../renderer/content/load.ts'
 import { parseYaml } from '../../renderer/content/locate.ts'
 import { type ManifestEntry, manifestFile } from '../../renderer/images.ts'
@@ -68,10 +68,9 @@ export async function runImages(
   )
   bar.done()
   if (failures.length) {
-    throw new SiteError(
-      'images-invalid',
-      `${failures.length} of ${sources.length} images could not be made; nothing else was built.`,
-      'fix the image files or the paths named above.',
+    throw siteError(
+      ERRORS.ImagesInvalid,
+      { failed: failures.length, total: sources.length },
       await locateFailures(failures, paths.root),
     )
   }

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { TSchema } from '@sinclair/typebox'
-import { type Problem, SiteError } from '../../lib/errors.ts'
+import { ERRORS, type Problem, siteError } from '../../lib/errors.ts'
 import { processState } from '../process-state.ts'
 import { crossChecks } from './checks.ts'
 import { splitFrontMatter } from './front-matter.ts'
@@ -373,10 +373,9 @@ export function loadContent(contentDir: string, options: { drafts?: boolean } = 
   if (!pending) {
     pending = readContent(contentDir).then((report) => {
       if (!report.content)
-        throw new SiteError(
-          'content-invalid',
-          'The content has problems; nothing was built.',
-          'fix the problems above, then run `site validate` again.',
+        throw siteError(
+          ERRORS.ContentInvalid,
+          { count: report.problems.length, next: 'run `site validate` again' },
           report.problems,
         )
       return options.drafts ? report.content : withoutDrafts(report.content)
