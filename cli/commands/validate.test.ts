@@ -123,7 +123,7 @@ describe('site validate', () => {
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:41:3  /partners
         Too few entries: 2, at least 3.
-        Fix: Exactly three partner or compliance logos per product (../shared/spec/site-spec.md §2), e.g. \`partners/warranty-1-year.svg\` for the one-year warranty.
+        Fix: add 1 more entry (this field: exactly three logos per product: certifications and standards (the default, \`kind: compliance\`, which a release publishes only with \`evidence\`) or plain features (\`kind: feature\`), e.g. \`{ name: One-year warranty, logo: partners/warranty-1-year.svg, kind: feature }\`).
       1 problem in 1 file."
     `)
   })

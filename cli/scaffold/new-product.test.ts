@@ -55,7 +55,7 @@ describe('site new product', () => {
     await run('new', 'product', 'demo', '--root', root)
     const file = path.join(root, 'content/products/demo.yaml')
     const filled = (await readFile(file, 'utf8'))
-      .replace(/Header\/TODO-demo\.svg|products\/demo\/TODO-[a-z-]+\.svg/g, 'p/a.svg')
+      .replace(/Header\/TODO-demo\.svg|(products\/demo|partners)\/TODO-[a-z-]+\.svg/g, 'p/a.svg')
       .replace(
         /"TODO: one sentence of 50 to 160 characters for search results"/,
         'Demo is a filled-in product with a summary long enough for search.',
@@ -228,6 +228,20 @@ describe('productTemplate', () => {
       specifications: [{ label: todo('what is measured'), value: todo('the figure') }],
       specificationAndWarranty: [
         { heading: 'Warranty', description: todo('warranty terms, e.g. 1 year'), position: 'bottom' },
+      ],
+      // The partners/badges model as validate and --release read it: one plain feature, a certification
+      // with its evidence to fill in, and a third logo of either kind.
+      partners: [
+        { name: 'One-year warranty', logo: 'partners/warranty-1-year.svg', kind: 'feature' },
+        {
+          name: todo('certification, e.g. CE certified'),
+          logo: 'partners/TODO-certification.svg',
+          evidence: {
+            issuer: todo('who certified it, e.g. the test laboratory'),
+            reference: todo('certificate or report number'),
+          },
+        },
+        { name: todo('third logo, e.g. IP67 or a feature'), logo: 'partners/TODO-third.svg', kind: 'feature' },
       ],
       steps: [
         { step: 1, label: 'Key Features', key: 'features' },

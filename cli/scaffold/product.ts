@@ -43,6 +43,20 @@ specificationAndWarranty:
   - heading: Warranty
     description: ${todo('warranty terms, e.g. 1 year')}
     position: bottom
+# Exactly three logos. A certification or standard (CE, RoHS, IP67 ...) is a claim: a release needs
+# its evidence (who certified it, the certificate or report number). A plain feature says kind: feature.
+partners:
+  - name: One-year warranty
+    logo: partners/warranty-1-year.svg
+    kind: feature
+  - name: ${todo('certification, e.g. CE certified')}
+    logo: partners/${PLACEHOLDER}-certification.svg
+    evidence:
+      issuer: ${todo('who certified it, e.g. the test laboratory')}
+      reference: ${todo('certificate or report number')}
+  - name: ${todo('third logo, e.g. IP67 or a feature')}
+    logo: partners/${PLACEHOLDER}-third.svg
+    kind: feature
 steps:
   - step: 1
     label: Key Features

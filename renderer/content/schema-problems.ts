@@ -154,7 +154,10 @@ function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem
         message: tooShort
           ? `Too short: ${length} characters, at least ${limit}.`
           : `Too long: ${length} characters, at most ${limit}.`,
-        hint: description || (tooShort ? 'write more.' : 'shorten it.'),
+        hint: about(
+          tooShort ? `write at least ${limit - length} more characters` : `shorten it by ${length - limit} characters`,
+          description,
+        ),
       }
     }
     case 'minItems':
@@ -167,7 +170,10 @@ function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem
         ...at(error.instancePath),
         code: tooFew ? 'too-few' : 'too-many',
         message: `${tooFew ? 'Too few' : 'Too many'} entries: ${count}, ${tooFew ? 'at least' : 'at most'} ${limit}.`,
-        hint: description || (tooFew ? 'add entries.' : 'remove entries.'),
+        hint: about(
+          tooFew ? `add ${plural(limit - count, 'more entry', 'more entries')}` : `remove ${plural(count - limit, 'entry', 'entries')}`,
+          description,
+        ),
       }
     }
     case 'pattern':
@@ -182,8 +188,7 @@ function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem
           : `This value does not have the expected form: ${found}.`,
         hint: known
           ? `write ${known.expected}, ${known.example}.`
-          : description ||
-            `it must match ${String((error.params as { pattern?: string }).pattern ?? error.params)}.`,
+          : about(formatAction(error), description),
       }
     }
     case 'minimum':
@@ -193,7 +198,7 @@ function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem
         ...at(error.instancePath),
         code: 'out-of-range',
         message: `Out of range: ${found}, ${error.message ?? ''}.`,
-        hint: description || 'use a number in range.',
+        hint: about(`use a number ${error.message ?? 'in range'}`, description),
       }
     default:
       return {
@@ -201,9 +206,32 @@ function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem
         ...at(error.instancePath),
         code: error.keyword,
         message: `Invalid value ${found}: ${error.message ?? 'does not match the schema'}.`,
-        hint: description || 'see the schema in content/schemas/.',
+        hint: about('correct the value', description),
       }
   }
+}
+
+/**
+ * A hint: the action first, then what the field holds (its schema description), so the editor knows
+ * what to do and what the value is for, e.g. "add 1 more entry (the two info cards under the hero)."
+ */
+function about(action: string, description: string): string {
+  const what = description.replace(/\.$/, '').replace(/ \([A-Za-z]+\)$/, '')
+  return what ? `${action} (this field: ${lowerFirst(what)}).` : `${action}.`
+}
+
+/** What to write for a `format` or unknown `pattern`: an e-mail address, a date, a URL. */
+function formatAction(error: ErrorObject): string {
+  const format = (error.params as { format?: string }).format
+  if (format === 'email') return 'write an e-mail address such as `support@yourcompany.in`'
+  if (format === 'date') return 'write a date as YYYY-MM-DD, e.g. `2026-11-26`'
+  if (format === 'uri' || format === 'url') return 'write a full address such as `https://www.yourcompany.in/page`'
+  return 'write the value in the form the other entries of this field use'
+}
+
+/** `1 entry`, `2 entries`. */
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`
 }
 
 /** Names a value the way an editor sees it in YAML. */

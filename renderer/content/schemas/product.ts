@@ -239,7 +239,7 @@ export const ProductSchema = Strict(
           minItems: 3,
           maxItems: 3,
           description:
-            'Exactly three partner or compliance logos per product (../shared/spec/site-spec.md §2), e.g. `partners/warranty-1-year.svg` for the one-year warranty.',
+            'Exactly three logos per product: certifications and standards (the default, `kind: compliance`, which a release publishes only with `evidence`) or plain features (`kind: feature`), e.g. `{ name: One-year warranty, logo: partners/warranty-1-year.svg, kind: feature }`.',
         },
       ),
     ),
