@@ -1,0 +1,270 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:https'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseDocument } from 'yaml'
+import { PROJECT_ROOT } from '../../renderer/paths.ts'
+
+/**
+ * The release manager's loop on a copy of this project, run the way docs/releasing.md says, with the
+ * real CLI in a child process: validate, build and the preview change no tracked file; a build that
+ * fails leaves the last good site; a release is made and checked offline, and online with every
+ * outbound link answered (by a local https server the copy's content points at).
+ */
+const run = promisify(execFile)
+/** A terminal escape sequence: colour codes have no place in what the build prints. */
+const ESCAPE = String.fromCharCode(27)
+const COLOUR = new RegExp(`${ESCAPE}\\[[0-9;]*m`, 'g')
+
+let root = ''
+let env: NodeJS.ProcessEnv = {}
+
+/** Runs `node bin/site.js ...args` in the copy; resolves with the exit code and everything printed. */
+async function site(args: string[], extra: NodeJS.ProcessEnv = {}) {
+  const result = await run(process.execPath, ['bin/site.js', ...args], {
+    cwd: root,
+    env: { ...env, ...extra },
+    maxBuffer: 20 * 1024 * 1024,
+  }).then(
+    (r) => ({ code: 0, out: `${r.stdout}${r.stderr}` }),
+    (e: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: e.code ?? 1,
+      out: `${e.stdout ?? ''}${e.stderr ?? ''}`,
+    }),
+  )
+  return result
+}
+
+const git = async (...args: string[]) => (await run('git', args, { cwd: root })).stdout
+
+/** Every file of dist/client with a hash of its bytes. */
+async function snapshot(): Promise<Record<string, string>> {
+  const client = path.join(root, 'dist/client')
+  const files: Record<string, string> = {}
+  for (const entry of await readdir(client, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) {
+      const file = path.join(entry.parentPath, entry.name)
+      files[path.relative(client, file)] = createHash('sha256')
+        .update(await readFile(file))
+        .digest('hex')
+    }
+  return files
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'site-release-loop-'))
+  const tracked = (await run('git', ['ls-files', '-z'], { cwd: PROJECT_ROOT })).stdout
+    .split('\0')
+    .filter(Boolean)
+  for (const file of tracked) {
+    const from = path.join(PROJECT_ROOT, file)
+    if (!(await stat(from).catch(() => undefined))?.isFile()) continue
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true })
+    await cp(from, path.join(root, file))
+  }
+  await symlink(path.join(PROJECT_ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir')
+  // The image cache is CI's to keep or not; a warm one keeps this test to its subject.
+  await cp(path.join(PROJECT_ROOT, '.cache/images'), path.join(root, '.cache/images'), {
+    recursive: true,
+  }).catch(() => undefined)
+  // As a person's shell has it: none of the test runner's settings (NODE_ENV=test builds React's
+  // development bundle) and none of the release origins.
+  env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(VITEST|NODE_ENV$|SITE_)/.test(name)),
+  )
+  env.NO_COLOR = '1'
+  await git('init', '-q')
+  await git('-c', 'user.email=t@example.test', '-c', 'user.name=t', 'add', '-A')
+  await git('-c', 'user.email=t@example.test', '-c', 'user.name=t', 'commit', '-qm', 'copy')
+}, 120_000)
+
+afterAll(() => rm(root, { recursive: true, force: true }))
+
+describe('the release loop on a copy of this project', () => {
+  it('site validate, site build and the preview change no tracked file', async () => {
+    // An editor added an image and committed it without running `site schemas`: the editors' schemas
+    // are behind (they list the images). Only `site schemas` may rewrite them.
+    await cp(
+      path.join(root, 'content/images/partners/warranty-1-year.svg'),
+      path.join(root, 'content/images/partners/new-logo.svg'),
+    )
+    await git('-c', 'user.email=t@example.test', '-c', 'user.name=t', 'add', '-A')
+    await git('-c', 'user.email=t@example.test', '-c', 'user.name=t', 'commit', '-qm', 'a new logo')
+    const validated = await site(['validate'])
+    expect(validated.code).toBe(0)
+    expect(validated.out).toMatch(/are behind the content; run `site schemas`/)
+    expect(await git('status', '--porcelain')).toBe('')
+    const built = await site(['build'])
+    expect(built.out).toContain('dist/client is ready to deploy')
+    expect(built.code).toBe(0)
+    // No bundler warnings, timing blocks or escape codes in a plain build's output.
+    expect(built.out).not.toMatch(/PLUGIN_TIMINGS|codeSplitting/)
+    expect(built.out).not.toContain(ESCAPE)
+    expect(await git('status', '--porcelain')).toBe('')
+    await preview()
+    expect(await git('status', '--porcelain')).toBe('')
+  }, 300_000)
+
+  it('a build that fails keeps the last good site byte for byte, and says which build it is', async () => {
+    const before = await snapshot()
+    const brochures = path.join(root, 'content/brochures.yaml')
+    const good = await readFile(brochures, 'utf8')
+    await writeFile(brochures, `${good}  - id: UHF\n    title: UHF Radio Modem, second edition\n`)
+    try {
+      const failed = await site(['build'])
+      expect(failed.code).toBe(1)
+      expect(failed.out).toMatch(/content\/brochures\.yaml:\d+:\d+ {2}\/brochures\/\d+\/id/)
+      expect(failed.out).toMatch(
+        /dist\/client is unchanged: it still holds the build of \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\./,
+      )
+      expect(failed.out).not.toMatch(/\n\s+at /)
+      expect(await snapshot()).toEqual(before)
+    } finally {
+      await writeFile(brochures, good)
+    }
+  }, 120_000)
+
+  describe('with the content made ready for release', () => {
+    beforeAll(() => makeReleaseReady(), 60_000)
+
+    it('offline: site build --release --offline, then site verify --release --offline judges the build by its own settings', async () => {
+      const built = await site(['build', '--release', '--offline'], { SITE_URL: 'https://www.company.in' })
+      expect(built.out).toContain('ready for release')
+      expect(built.code).toBe(0)
+      expect(built.out).toContain('Outbound links: not checked (offline).')
+      // SITE_URL is no longer set: verify reads what the build was made with.
+      const verified = await site(['verify', '--release', '--offline'])
+      expect(verified.out).toContain('59 pages verified.')
+      expect(verified.code).toBe(0)
+    }, 300_000)
+
+    it('online: site build --release checks every outbound link and brochure', async () => {
+      const links = await linkServer()
+      try {
+        await pointOutboundLinksAt(links.origin)
+        const built = await site(['build', '--release'], {
+          SITE_URL: 'https://www.company.in',
+          NODE_EXTRA_CA_CERTS: links.certificate,
+        })
+        expect(built.out).toMatch(/Outbound links: \d+ checked/)
+        expect(built.code).toBe(0)
+        expect(links.asked.size).toBeGreaterThanOrEqual(5)
+      } finally {
+        links.server.close()
+      }
+    }, 300_000)
+  })
+})
+
+/** Starts `site dev` on a free port, loads two pages through it, and stops it. */
+async function preview(): Promise<void> {
+  const child: ChildProcess = spawn(process.execPath, ['bin/site.js', 'dev', '--port', '0'], {
+    cwd: root,
+    env,
+  })
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let said = ''
+      const read = (chunk: Buffer) => {
+        said += chunk.toString()
+        const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(said.replace(COLOUR, ''))
+        if (found) resolve(found[0])
+      }
+      child.stdout?.on('data', read)
+      child.stderr?.on('data', read)
+      child.on('exit', (code) => reject(new Error(`site dev exited ${code}: ${said}`)))
+    })
+    for (const page of ['', 'products/szephyr'])
+      expect((await fetch(`${url}${page}`, { headers: { accept: 'text/html' } })).status).toBe(200)
+  } finally {
+    child.kill('SIGTERM')
+    await new Promise((resolve) => child.once('exit', resolve))
+  }
+}
+
+/**
+ * What a release manager supplies before a release: the company's own values instead of the tagged
+ * examples, evidence for every certification logo, and the company's brochure PDFs.
+ */
+async function makeReleaseReady(): Promise<void> {
+  const content = path.join(root, 'content')
+  for (const entry of await readdir(content, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(ya?ml|md)$/.test(entry.name) || entry.parentPath.includes('schemas')) continue
+    const file = path.join(entry.parentPath, entry.name)
+    let text = (await readFile(file, 'utf8')).replaceAll('!example ', '')
+    if (entry.parentPath.endsWith('products')) {
+      const doc = parseDocument(text)
+      const partners = doc.toJS().partners as { kind?: string; evidence?: unknown }[] | undefined
+      partners?.forEach((badge, i) => {
+        if ((badge.kind ?? 'compliance') === 'compliance' && !badge.evidence)
+          doc.setIn(['partners', i, 'evidence'], {
+            issuer: 'Test Laboratory India',
+            reference: `REP-2026-${i + 1}`,
+          })
+      })
+      text = doc.toString()
+    }
+    await writeFile(file, text)
+  }
+  const pdfs = path.join(root, 'public/storage/brochures')
+  for (const name of await readdir(pdfs)) {
+    const file = path.join(pdfs, name)
+    // The company's own PDF: the stand-ins say which tool wrote them (same length, so offsets hold).
+    const bytes = (await readFile(file, 'latin1')).replace(
+      '(tools/make-brochures.mjs)',
+      '(Company brochure studio)',
+    )
+    await writeFile(file, bytes, 'latin1')
+  }
+}
+
+/** A local https server that answers every link, with a certificate the child processes trust. */
+async function linkServer() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'site-links-'))
+  const key = path.join(dir, 'key.pem')
+  const certificate = path.join(dir, 'cert.pem')
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=localhost',
+    '-addext',
+    'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    '-keyout',
+    key,
+    '-out',
+    certificate,
+  ])
+  const asked = new Set<string>()
+  const server: Server = createServer(
+    { key: await readFile(key), cert: await readFile(certificate) },
+    (req, res) => {
+      asked.add(req.url ?? '/')
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<title>ok</title>')
+    },
+  )
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const origin = `https://localhost:${(server.address() as AddressInfo).port}`
+  return { server, origin, certificate, asked }
+}
+
+/** Points every https address in the copy's content (maps, profiles, partners) at `origin`. */
+async function pointOutboundLinksAt(origin: string): Promise<void> {
+  const content = path.join(root, 'content')
+  for (const entry of await readdir(content, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.ya?ml$/.test(entry.name) || entry.parentPath.includes('schemas')) continue
+    const file = path.join(entry.parentPath, entry.name)
+    const text = await readFile(file, 'utf8')
+    await writeFile(file, text.replace(/(?<!siteUrl: )https:\/\/[^/\s]+/g, origin))
+  }
+}
