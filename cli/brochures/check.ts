@@ -31,6 +31,23 @@ export function brochureUrl(storageBase: string, id: string): string {
   return `${storageBase.replace(/\/+$/, '')}/brochures/${id}.pdf`
 }
 
+/**
+ * Where a brochure's PDF is, for reading it: at an http(s) storage base its `url`; at a path base (the
+ * embedded `/storage`) the `file` under `root`, which is public/ before a build and the built site
+ * after. The one place that tells the two kinds of storage base apart.
+ */
+export function brochureLocation(
+  storageBase: string,
+  id: string,
+  root: string,
+): { url: string; file?: string | undefined } {
+  const url = brochureUrl(storageBase, id)
+  return isRemote(url) ? { url } : { url, file: path.join(root, ...url.split('/').filter(Boolean)) }
+}
+
+/** Whether a storage base or URL is on another host (http or https), not a path on the site's own. */
+export const isRemote = (base: string) => /^https?:\/\//.test(base)
+
 /** Checks every brochure's PDF at the storage base, in parallel, retrying each once. */
 export async function checkBrochures(
   brochures: readonly Brochure[],
@@ -40,11 +57,8 @@ export async function checkBrochures(
   return Promise.all(
     brochures.map((b) =>
       limit(async () => {
-        const url = brochureUrl(options.storageBase, b.id)
-        const check = () =>
-          /^https?:\/\//.test(url)
-            ? checkRemote(url, options.timeoutMs ?? 10_000)
-            : checkLocal(url, options.publicDir)
+        const { url, file } = brochureLocation(options.storageBase, b.id, options.publicDir)
+        const check = () => (file ? checkLocal(file) : checkRemote(url, options.timeoutMs ?? 10_000))
         let result = await check()
         if (!result.ok && result.retry) result = await check()
         const { retry: _retry, ...rest } = result
@@ -66,8 +80,7 @@ function judge(size: number, head: Buffer): Outcome {
   return { ok: true, bytes: size }
 }
 
-async function checkLocal(urlPath: string, publicDir: string): Promise<Outcome> {
-  const file = path.join(publicDir, ...urlPath.split('/').filter(Boolean))
+async function checkLocal(file: string): Promise<Outcome> {
   const info = await stat(file).catch(() => undefined)
   if (!info?.isFile())
     return { ok: false, reason: `is missing (expected the file ${path.relative(process.cwd(), file)})` }

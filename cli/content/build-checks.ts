@@ -5,7 +5,7 @@ import { buildConfig } from '../../renderer/config.ts'
 import type { Content } from '../../renderer/content/load.ts'
 import { type LocatedYaml, parseYaml } from '../../renderer/content/locate.ts'
 import type { ProjectPaths } from '../../renderer/paths.ts'
-import { checkBrochures } from '../brochures/check.ts'
+import { checkBrochures, isRemote } from '../brochures/check.ts'
 import { collectImages } from '../images/collect.ts'
 import { imageFault, openInspectionCache } from '../images/inspect.ts'
 
@@ -82,9 +82,9 @@ async function brochureProblems(content: Content, paths: ProjectPaths, locate: L
         path: `/brochures/${i}/id`,
         code: 'brochure-missing',
         message: `The brochure "${r.id}" at ${r.url} ${r.reason ?? 'cannot be used'}.`,
-        hint: storageBase.startsWith('/')
-          ? `put the PDF at public${r.url}, or remove the brochure from this list.`
-          : `upload the PDF to ${r.url}, or remove the brochure from this list.`,
+        hint: isRemote(r.url)
+          ? `upload the PDF to ${r.url}, or remove the brochure from this list.`
+          : `put the PDF at public${r.url}, or remove the brochure from this list.`,
       })
   return problems
 }

@@ -116,7 +116,7 @@ describe('what editors are offered', () => {
     const dir = path.join(content, 'schemas')
     const all = [...schemaFiles().keys()]
     expect(await writeSchemas(dir)).toEqual(all)
-    const expected = schemaFiles(['UHF'], ['p/a.svg', 'p/b.svg'])
+    const expected = schemaFiles(['UHF'], ['p/a.svg', 'p/b.svg', 'partners/warranty-1-year.svg'])
     for (const name of all)
       expect(await readFile(path.join(dir, name), 'utf8'), name).toBe(expected.get(name))
     expect(await writeSchemas(dir)).toEqual([])

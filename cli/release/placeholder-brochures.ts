@@ -2,15 +2,18 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Problem } from '../../lib/errors.ts'
 import type { Brochure } from '../../renderer/content/schemas/site.ts'
-import { brochureUrl } from '../brochures/check.ts'
+import { brochureLocation } from '../brochures/check.ts'
 
 /** What tools/make-brochures.mjs writes into each stand-in PDF's document info. */
 export const PLACEHOLDER_CREATOR = '/Creator (tools/make-brochures.mjs)'
 
 /** The last bytes of a brochure, where a PDF keeps its document info; undefined when unreadable. */
-async function tail(url: string, publicDir: string, timeoutMs: number): Promise<string | undefined> {
-  if (!/^https?:\/\//.test(url))
-    return readFile(path.join(publicDir, ...url.split('/').filter(Boolean)), 'latin1').catch(() => undefined)
+async function tail(
+  at: { url: string; file?: string | undefined },
+  timeoutMs: number,
+): Promise<string | undefined> {
+  if (at.file) return readFile(at.file, 'latin1').catch(() => undefined)
+  const url = at.url
   try {
     const response = await fetch(url, {
       headers: { Range: 'bytes=-4096' },
@@ -30,17 +33,12 @@ export async function placeholderBrochures(
   const problems: Problem[] = []
   await Promise.all(
     brochures.map(async (b) => {
-      const url = brochureUrl(options.storageBase, b.id)
-      const text = await tail(url, options.publicDir, options.timeoutMs ?? 10_000)
+      const at = brochureLocation(options.storageBase, b.id, options.publicDir)
+      const text = await tail(at, options.timeoutMs ?? 10_000)
       if (!text?.includes(PLACEHOLDER_CREATOR)) return
-      const local = !/^https?:\/\//.test(url)
+      const url = at.url
       problems.push({
-        file: local
-          ? path
-              .relative(options.projectRoot, path.join(options.publicDir, ...url.split('/').filter(Boolean)))
-              .split(path.sep)
-              .join('/')
-          : url,
+        file: at.file ? path.relative(options.projectRoot, at.file).split(path.sep).join('/') : url,
         line: 1,
         col: 1,
         path: '',

@@ -241,7 +241,11 @@ describe('productTemplate', () => {
             reference: todo('certificate or report number'),
           },
         },
-        { name: todo('third logo, e.g. IP67 or a feature'), logo: 'partners/TODO-third.svg', kind: 'feature' },
+        {
+          name: todo('third logo, e.g. IP67 or a feature'),
+          logo: 'partners/TODO-third.svg',
+          kind: 'feature',
+        },
       ],
       steps: [
         { step: 1, label: 'Key Features', key: 'features' },

@@ -4,7 +4,7 @@ import { parse } from 'node-html-parser'
 import pLimit from 'p-limit'
 import type { BuildConfig } from '../../renderer/config.ts'
 import type { Brochure } from '../../renderer/content/schemas/site.ts'
-import { brochureUrl } from '../brochures/check.ts'
+import { brochureUrl, isRemote } from '../brochures/check.ts'
 import type { BuiltPage } from '../build/cdn-files.ts'
 import type { Failure } from './verify.ts'
 
@@ -120,7 +120,7 @@ export async function checkOutbound(
     [...usedBy].map(([url, uses]) =>
       limit(async () => {
         let answer: Answer
-        if (!/^https?:\/\//.test(url)) answer = await inBuild(client, url)
+        if (!isRemote(url)) answer = await inBuild(client, url)
         else if (cache[url] !== undefined && cache[url] > now() - LINK_CACHE_MS) {
           cached++
           return
@@ -129,7 +129,7 @@ export async function checkOutbound(
           answer = await probe(url, options.timeoutMs)
         }
         if (answer.ok) {
-          if (/^https?:\/\//.test(url)) cache[url] = now()
+          if (isRemote(url)) cache[url] = now()
           return
         }
         delete cache[url]
