@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { RenderContext } from '../../renderer/context.ts'
-import { searchPages } from './pages.ts'
+import { PRODUCT_WEIGHTS, searchPages } from './pages.ts'
 import { fromDir, openIndex } from './query.ts'
 import { buildSiteIndex } from './site-index.ts'
 
@@ -39,18 +39,6 @@ function context(images: Ctx['images'] = {}): Ctx {
       ...images,
     },
   } as unknown as Ctx
-}
-
-const PRODUCT_WEIGHTS = {
-  h1: 10,
-  '.lead': 2,
-  '.pcards': 2,
-  '#features': 3,
-  '#specifications': 3,
-  '#application': 2,
-  '.pdiff__grid': 2,
-  '#catalog': 2,
-  '#installation': 0.5,
 }
 
 describe('searchPages', () => {

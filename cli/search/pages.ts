@@ -16,7 +16,7 @@ export interface SearchPage {
  * A product page: its name weighs most, then its category and summary, then what it does (features,
  * specifications, applications, catalogue); installation steps weigh less than plain copy.
  */
-const PRODUCT_WEIGHTS = {
+export const PRODUCT_WEIGHTS = {
   h1: 10,
   '.lead': 2,
   '.pcards': 2,
