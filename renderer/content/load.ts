@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { TSchema } from '@sinclair/typebox'
+import type { Static, TSchema } from '@sinclair/typebox'
 import { ERRORS, type Problem, siteError } from '../../lib/errors.ts'
 import { processState } from '../process-state.ts'
 import { crossChecks } from './checks.ts'
@@ -84,69 +84,135 @@ function locatedLater(source: string): LocatedYaml {
   }
 }
 
+/** What one content file gave: the parsed data (even when its schema rejects it) and the checked data. */
+interface Read<T> {
+  raw: unknown
+  valid: T | undefined
+}
+
+type SingleKey = keyof typeof SINGLE_FILES
+/** Each single file's checked type, from its schema. */
+type Singles = { [K in SingleKey]: Read<Static<(typeof SINGLE_FILES)[K]['schema']>> }
+
+interface ProductRead extends Read<Product> {
+  slug: string
+  /** Relative to the content folder: `products/<slug>.yaml` (or `.yml`, as written). */
+  name: string
+  /** Relative to the project, for messages. */
+  file: string
+}
+
+/** One read of the content folder: what it found, where each file's fields are, and how many files. */
+interface Reading {
+  contentDir: string
+  projectRoot: string
+  cache: ValidCache
+  problems: Problem[]
+  located: Map<string, LocatedYaml>
+  files: number
+}
+
 async function readAll(contentDir: string, projectRoot: string, cache: ValidCache): Promise<ContentReport> {
-  const problems: Problem[] = []
-  const located = new Map<string, LocatedYaml>()
-  let files = 0
+  const reading: Reading = { contentDir, projectRoot, cache, problems: [], located: new Map(), files: 0 }
+  const [singles, products, privacy] = await Promise.all([
+    readSingles(reading),
+    readProducts(reading),
+    readPrivacy(path.join(contentDir, PRIVACY.file), projectRoot, reading.problems, cache),
+  ])
+  if (privacy) reading.files++
+  const drafts = products.filter((p) => isDraft(p.raw)).map((p) => p.slug)
+  const draftFiles = new Set(products.filter((p) => drafts.includes(p.slug)).map((p) => p.file))
+  const warnings: Problem[] = []
+  for (const found of await crossChecks({
+    contentDir,
+    projectRoot,
+    catalogue: singles.catalogue.valid,
+    brochures: singles.brochures.valid?.brochures,
+    products: products.map(({ slug, file, valid, raw }) => ({ slug, file, data: valid, raw })),
+    pages: Object.fromEntries(Object.entries(singles).map(([k, v]) => [k, v.raw])) as Record<
+      SingleKey,
+      unknown
+    >,
+    privacySource: privacy?.source,
+    locate: (file, pointer) => reading.located.get(file)?.locate(pointer) ?? { line: 1, col: 1 },
+    drafts: new Set(drafts),
+  }))
+    (draftFiles.has(found.file) && LENIENT_IN_DRAFTS.has(found.code) ? warnings : reading.problems).push(
+      found,
+    )
 
-  /** Parsed data (`raw`, even when the schema rejects it) and the checked data (`valid`). */
-  const readYaml = async (file: string, schema: TSchema): Promise<{ raw: unknown; valid: unknown }> => {
-    const name = rel(projectRoot, file)
-    const source = await readSource(file, name, problems, {
-      message: 'This content file does not exist.',
-      hint: `create ${name}; see docs/content.md for what it holds.`,
-    })
-    if (source === undefined) return { raw: undefined, valid: undefined }
-    files++
-    const key = validKey(source, schema)
-    const known = cache.get(name, key)
-    if (known !== undefined) {
-      located.set(name, locatedLater(source))
-      return { raw: known, valid: known }
-    }
-    const yaml = parseYaml(source)
-    located.set(name, yaml)
-    if (yaml.syntaxErrors.length) {
-      for (const e of yaml.syntaxErrors)
-        problems.push({
-          file: name,
-          line: e.line,
-          col: e.col,
-          path: '',
-          code: 'yaml-syntax',
-          message: `The YAML cannot be read: ${e.message}`,
-          hint: syntaxHint(e.code),
-        })
-      return { raw: undefined, valid: undefined }
-    }
-    const found = schemaProblems(schema, name, yaml, yaml.data)
-    problems.push(...found)
-    if (!found.length) cache.set(name, key, yaml.data)
-    return { raw: yaml.data, valid: found.length ? undefined : yaml.data }
+  const problems = sortProblems(reading.problems)
+  const content = problems.length ? undefined : assemble(contentDir, singles, products, privacy, drafts)
+  return {
+    problems,
+    warnings: sortProblems(warnings),
+    files: reading.files,
+    drafts,
+    ...(content ? { content } : {}),
   }
+}
 
-  const dir = contentDir
-  const parsed = Object.fromEntries(
-    await Promise.all(
-      Object.entries(SINGLE_FILES).map(async ([key, entry]) => [
-        key,
-        await readYaml(path.join(dir, entry.file), entry.schema),
-      ]),
-    ),
-  ) as Record<keyof typeof SINGLE_FILES, { raw: unknown; valid: unknown }>
-  const single = Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v.valid])) as Record<
-    keyof typeof SINGLE_FILES,
-    unknown
-  >
+/** Reads and checks one YAML file against its schema; problems go to the reading. */
+async function readYaml<S extends TSchema>(
+  reading: Reading,
+  file: string,
+  schema: S,
+): Promise<Read<Static<S>>> {
+  const name = rel(reading.projectRoot, file)
+  const source = await readSource(file, name, reading.problems, {
+    message: 'This content file does not exist.',
+    hint: `create ${name}; see docs/content.md for what it holds.`,
+  })
+  if (source === undefined) return { raw: undefined, valid: undefined }
+  reading.files++
+  const key = validKey(source, schema)
+  // What ajv accepted against `schema` is of its type: the one place the data is taken as typed.
+  const known = reading.cache.get(name, key) as Static<S> | undefined
+  if (known !== undefined) {
+    reading.located.set(name, locatedLater(source))
+    return { raw: known, valid: known }
+  }
+  const yaml = parseYaml(source)
+  reading.located.set(name, yaml)
+  if (yaml.syntaxErrors.length) {
+    for (const e of yaml.syntaxErrors)
+      reading.problems.push({
+        file: name,
+        line: e.line,
+        col: e.col,
+        path: '',
+        code: 'yaml-syntax',
+        message: `The YAML cannot be read: ${e.message}`,
+        hint: syntaxHint(e.code),
+      })
+    return { raw: undefined, valid: undefined }
+  }
+  const found = schemaProblems(schema, name, yaml, yaml.data)
+  reading.problems.push(...found)
+  if (found.length) return { raw: yaml.data, valid: undefined }
+  reading.cache.set(name, key, yaml.data)
+  return { raw: yaml.data, valid: yaml.data as Static<S> }
+}
 
-  const listing = (await readdir(path.join(dir, PRODUCTS_DIR)).catch(() => [] as string[])).sort()
-  const productFiles = listing.filter((f) => f.endsWith('.yaml') || f.endsWith('.yml'))
-  // `x.yml` beside `x.yaml` would be the same page twice, one silently replacing the other.
-  for (const f of productFiles.filter((f) => f.endsWith('.yml'))) {
+async function readSingles(reading: Reading): Promise<Singles> {
+  const entries = await Promise.all(
+    Object.entries(SINGLE_FILES).map(async ([key, entry]) => [
+      key,
+      await readYaml(reading, path.join(reading.contentDir, entry.file), entry.schema),
+    ]),
+  )
+  return Object.fromEntries(entries) as Singles
+}
+
+/** Every product file; `x.yml` beside `x.yaml` is a problem (the same page twice), and only the .yaml is read. */
+async function readProducts(reading: Reading): Promise<ProductRead[]> {
+  const folder = path.join(reading.contentDir, PRODUCTS_DIR)
+  const listing = (await readdir(folder).catch(() => [] as string[])).sort()
+  const twinned = (f: string) => f.endsWith('.yml') && listing.includes(f.replace(/\.yml$/, '.yaml'))
+  for (const f of listing.filter(twinned)) {
+    const name = rel(reading.projectRoot, path.join(folder, f))
     const twin = f.replace(/\.yml$/, '.yaml')
-    if (!listing.includes(twin)) continue
-    const name = rel(projectRoot, path.join(dir, PRODUCTS_DIR, f))
-    problems.push({
+    reading.problems.push({
       file: name,
       line: 1,
       col: 1,
@@ -156,68 +222,60 @@ async function readAll(contentDir: string, projectRoot: string, cache: ValidCach
       hint: `keep one: merge what you need into ${twin} and delete ${f}.`,
     })
   }
-  const products = await Promise.all(
-    productFiles
-      .filter((f) => !(f.endsWith('.yml') && listing.includes(f.replace(/\.yml$/, '.yaml'))))
-      .map(async (f) => {
-        const slug = f.replace(/\.ya?ml$/, '')
-        const { raw, valid } = await readYaml(path.join(dir, PRODUCTS_DIR, f), PRODUCT_SCHEMA.schema)
-        return {
-          slug,
-          name: `${PRODUCTS_DIR}/${f}`,
-          file: rel(projectRoot, path.join(dir, PRODUCTS_DIR, f)),
-          data: valid as Product | undefined,
-          raw,
-        }
-      }),
+  return Promise.all(
+    listing
+      .filter((f) => /\.ya?ml$/.test(f) && !twinned(f))
+      .map(async (f) => ({
+        slug: f.replace(/\.ya?ml$/, ''),
+        name: `${PRODUCTS_DIR}/${f}`,
+        file: rel(reading.projectRoot, path.join(folder, f)),
+        ...(await readYaml(reading, path.join(folder, f), PRODUCT_SCHEMA.schema)),
+      })),
   )
+}
 
-  const privacy = await readPrivacy(path.join(dir, PRIVACY.file), projectRoot, problems, cache)
-  if (privacy) files++
-
-  const drafts = products.filter((p) => isDraft(p.raw)).map((p) => p.slug)
-  const draftFiles = new Set(products.filter((p) => drafts.includes(p.slug)).map((p) => p.file))
-  const warnings: Problem[] = []
-  for (const found of await crossChecks({
-    contentDir: dir,
-    projectRoot,
-    catalogue: single.catalogue as { products: string[] } | undefined,
-    brochures: (single.brochures as { brochures: Brochure[] } | undefined)?.brochures,
-    products,
-    pages: Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v.raw])) as Record<
-      keyof typeof SINGLE_FILES,
-      unknown
-    >,
-    privacySource: privacy?.source,
-    locate: (file, pointer) => located.get(file)?.locate(pointer) ?? { line: 1, col: 1 },
-    drafts: new Set(drafts),
-  }))
-    (draftFiles.has(found.file) && LENIENT_IN_DRAFTS.has(found.code) ? warnings : problems).push(found)
-
-  if (problems.length)
-    return { problems: sortProblems(problems), warnings: sortProblems(warnings), files, drafts }
-  const listed = (single.catalogue as { products: string[] }).products
-  // A draft need not be in the menu yet: unlisted drafts follow the listed products.
+/**
+ * The typed content, products in menu order (unlisted drafts after the listed products); undefined
+ * when any file is missing or invalid.
+ */
+function assemble(
+  dir: string,
+  singles: Singles,
+  products: ProductRead[],
+  privacy: Awaited<ReturnType<typeof readPrivacy>>,
+  drafts: string[],
+): Content | undefined {
+  const { site, catalogue, brochures, home, about, space, railways, webAndCloud } = singles
+  if (
+    !site.valid ||
+    !catalogue.valid ||
+    !brochures.valid ||
+    !home.valid ||
+    !about.valid ||
+    !space.valid ||
+    !railways.valid ||
+    !webAndCloud.valid ||
+    !privacy
+  )
+    return undefined
+  const listed = catalogue.valid.products
+  const bySlug = new Map(products.flatMap((p) => (p.valid ? [[p.slug, p.valid] as const] : [])))
   const order = [...listed, ...drafts.filter((slug) => !listed.includes(slug))]
-  const bySlug = new Map(products.map((p) => [p.slug, p.data as Product]))
   return {
-    problems,
-    warnings: sortProblems(warnings),
-    files,
-    drafts,
-    content: {
-      dir,
-      site: single.site as Site,
-      brochures: (single.brochures as { brochures: Brochure[] }).brochures,
-      products: order.map((slug) => ({ ...(bySlug.get(slug) as Product), slug })),
-      productFiles: Object.fromEntries(products.map((p) => [p.slug, p.name])),
-      home: single.home as Home,
-      about: single.about as About,
-      space: single.space as Domain,
-      railways: single.railways as Domain,
-      webAndCloud: single.webAndCloud as WebAndCloud,
-      privacy: { meta: privacy?.meta as Privacy, markdown: privacy?.markdown ?? '' },
-    },
+    dir,
+    site: site.valid,
+    brochures: brochures.valid.brochures,
+    products: order.flatMap((slug) => {
+      const product = bySlug.get(slug)
+      return product ? [{ ...product, slug }] : []
+    }),
+    productFiles: Object.fromEntries(products.map((p) => [p.slug, p.name])),
+    home: home.valid,
+    about: about.valid,
+    space: space.valid,
+    railways: railways.valid,
+    webAndCloud: webAndCloud.valid,
+    privacy: { meta: privacy.meta, markdown: privacy.markdown },
   }
 }
 
