@@ -1,4 +1,5 @@
 import { SiteError } from '../lib/errors.ts'
+import { readUrl } from './url-setting.ts'
 
 /** The three forms the intake API takes. */
 export const KINDS = ['contact', 'enquiry', 'warranty'] as const
@@ -164,19 +165,16 @@ export async function openStorage(dataDir: string, options: OpenOptions = {}): P
 
 /** Reads `--database` / SITE_DATABASE_URL: a postgres:// URL, or a message saying what to write. */
 export function parseDatabaseUrl(value: string | undefined, from: string): string | undefined {
-  const text = value?.trim()
-  if (!text) return undefined
-  let url: URL | undefined
-  try {
-    url = new URL(text)
-  } catch {}
-  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:'))
-    throw new SiteError(
-      'bad-database-url',
-      `${from} is not a PostgreSQL URL.`,
-      'write postgres://USER:PASSWORD@HOST:5432/DATABASE, or leave it unset to keep SQLite under --data.',
-    )
-  return text
+  const url = readUrl(value, {
+    protocols: ['postgres:', 'postgresql:'],
+    refusal: () =>
+      new SiteError(
+        'bad-database-url',
+        `${from} is not a PostgreSQL URL.`,
+        'write postgres://USER:PASSWORD@HOST:5432/DATABASE, or leave it unset to keep SQLite under --data.',
+      ),
+  })
+  return url && value?.trim()
 }
 
 /** A database URL as people may see it: the password replaced by ***. */
