@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { SiteError } from '../lib/errors.ts'
 import { type AppOptions, createApp, type IntakeApp } from './app.ts'
+import { mailDeliverer } from './mail.ts'
+import type { ServeSettings } from './serve-options.ts'
+import { readServerContent } from './site-config.ts'
 
 export interface ServeOptions extends AppOptions {
   port: number
@@ -81,4 +84,58 @@ export function closeOnSignals(server: RunningServer, say: (line: string) => voi
   }
   process.on('SIGTERM', onSignal)
   process.on('SIGINT', onSignal)
+}
+
+/** A path as people read it: relative to the working folder when inside it, `.` for the folder itself. */
+function shown(file: string): string {
+  const relative = path.relative(process.cwd(), file)
+  return relative.startsWith('..') ? file : relative || '.'
+}
+
+/**
+ * `site serve`: reads what the server needs from content/ (products, site origin, mail recipients),
+ * starts the site and the intake API, says where it listens and where submissions go, and closes
+ * cleanly on SIGTERM or SIGINT.
+ */
+export async function serveSite(
+  settings: ServeSettings,
+  say: (line: string) => void = (line) => console.log(line),
+): Promise<RunningServer> {
+  const content = await readServerContent(settings.contentDir)
+  const { smtpUrl, webhookUrl, databaseUrl, rateLimit } = settings
+  const mail =
+    smtpUrl && content.notifications
+      ? await mailDeliverer({
+          smtpUrl,
+          notifications: content.notifications,
+          company: content.company,
+          productNames: content.productNames,
+        })
+      : undefined
+  const server = await startServer({
+    port: settings.port,
+    host: settings.host,
+    dist: settings.dist,
+    dataDir: settings.dataDir,
+    productSlugs: content.productSlugs,
+    siteOrigin: content.siteOrigin,
+    rateLimit,
+    webhook: webhookUrl ? { url: webhookUrl } : undefined,
+    trustProxy: settings.trustProxy,
+    databaseUrl,
+    ...(mail && { deliverers: { mail } }),
+  })
+  say(`Serving ${shown(settings.dist)} and the intake API at ${server.url}`)
+  say(
+    `Submissions go to ${databaseUrl ? server.storage.location : shown(server.storage.location)}${webhookUrl ? '; new ones are sent to the webhook' : ''}. ` +
+      `Rate limit: ${rateLimit ? `${rateLimit} requests per minute per client` : 'off'}. ` +
+      `CORS: ${content.siteOrigin ?? 'same origin only'}.`,
+  )
+  if (smtpUrl && !content.notifications)
+    say(
+      'SITE_SMTP_URL is set but content/site.yaml names no recipients under notifications:; no e-mail is sent.',
+    )
+  else if (mail) say('New submissions are e-mailed to the recipients in content/site.yaml (notifications:).')
+  closeOnSignals(server, say)
+  return server
 }
