@@ -47,6 +47,7 @@ it('calls connection, lock and shutdown failures transient, and mistakes in data
     { message: 'timeout exceeded when trying to connect' },
     { message: 'Connection terminated unexpectedly' },
     { message: 'connect ECONNREFUSED 127.0.0.1:5432' },
+    { message: 'Client has encountered a connection error and is not queryable' },
   ]
   const mistakes = [
     { code: '23505', message: 'duplicate key value violates unique constraint' },
@@ -179,3 +180,33 @@ it('answers busy, not with an error page, while the server is down', async () =>
     await storage.close()
   }
 }, 60_000)
+
+it('answers busy, and carries on, when the server ends the session a transaction holds (issue #32)', async () => {
+  const storage = await openStorage('', { databaseUrl: url, busyWaitMs: 5_000 })
+  const holder = new pg.Client({ connectionString: url })
+  await holder.connect()
+  try {
+    // The insert waits for the lock inside its transaction, on a connection checked out of the pool.
+    await holder.query('BEGIN')
+    await holder.query('LOCK TABLE submissions IN ACCESS EXCLUSIVE MODE')
+    const waiting = storage.insert([newSubmission('a')]).catch((e: unknown) => e)
+    await expect
+      .poll(() =>
+        holder
+          .query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'")
+          .then((r) => r.rows[0].n),
+      )
+      .toBe(1)
+    await holder.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'",
+    )
+    // Without a listener for the connection's 'error' event, the process itself would end here.
+    expect(await waiting).toBeInstanceOf(StorageBusy)
+    await holder.query('ROLLBACK')
+    await storage.insert([newSubmission('b')])
+    expect((await storage.list()).map((s) => s.id)).toEqual(['b'])
+  } finally {
+    await holder.end()
+    await storage.close()
+  }
+})

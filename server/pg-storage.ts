@@ -69,7 +69,8 @@ export const isTransient = (error: unknown) => {
     code === 'ECONNREFUSED' ||
     code === 'ECONNRESET' ||
     code === 'ETIMEDOUT' ||
-    /timeout|Connection terminated|connect ECONNREFUSED/i.test(message ?? '')
+    // The driver's own words for a connection that broke: while in use, or before it was handed out.
+    /timeout|Connection terminated|connect ECONNREFUSED|is not queryable/i.test(message ?? '')
   )
 }
 
@@ -106,23 +107,22 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
   pool.on('error', () => {})
   const location = redactUrl(url)
   try {
-    const client = await pool.connect().catch((error: unknown) => {
+    // Fails first if the server cannot be reached, with what to check.
+    await pool.query('SELECT 1').catch((error: unknown) => {
       throw new SiteError(
         'database-unreachable',
         `Cannot connect to the PostgreSQL database at ${location}: ${error instanceof Error ? error.message : String(error)}.`,
         'check SITE_DATABASE_URL (or --database): host, port, user, password and database name, and that the server is running.',
       )
     })
-    let salt = ''
-    try {
-      if (options.readonly) await checkSchema(client, location)
-      else {
-        await migrate(client)
-        salt = await ensureSalt(client)
+    const salt = await withClient(pool, async (client) => {
+      if (options.readonly) {
+        await checkSchema(client, location)
+        return ''
       }
-    } finally {
-      client.release()
-    }
+      await migrate(client)
+      return ensureSalt(client)
+    })
     return prepare(pool, location, salt, options.readonly === true)
   } catch (error) {
     await pool.end()
@@ -194,19 +194,43 @@ const toSubmission = (row: SubmissionRow): Submission => ({
   spam: row.spam,
 })
 
-async function transaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` on a connection of its own. A connection the server ends while it is checked out
+ * (a terminated session, a shutdown, a failover) reports an 'error' event besides failing the query
+ * under way; with no listener for it, Node would end the whole process, pages and all. Here the event
+ * is taken, the query's own failure goes to the caller, and the broken connection is discarded rather
+ * than handed back to the pool, which opens a new one when next asked.
+ */
+async function withClient<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect()
+  let broken: Error | undefined
+  const onError = (error: Error) => {
+    broken = error
+  }
+  client.on('error', onError)
   try {
-    await client.query('BEGIN')
-    const result = await work(client)
-    await client.query('COMMIT')
-    return result
+    return await work(client)
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
+    if (isTransient(error)) broken ??= error as Error
     throw error
   } finally {
-    client.release()
+    client.off('error', onError)
+    client.release(broken)
   }
+}
+
+async function transaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  return withClient(pool, async (client) => {
+    try {
+      await client.query('BEGIN')
+      const result = await work(client)
+      await client.query('COMMIT')
+      return result
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {})
+      throw error
+    }
+  })
 }
 
 function prepare(pool: Pool, location: string, salt: string, readonly: boolean): Storage {
