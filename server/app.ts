@@ -10,6 +10,7 @@ import { registerRequestLog } from './request-log.ts'
 import { API_PREFIX, registerApi } from './routes.ts'
 import { registerStatic } from './static.ts'
 import { type Channel, type NewSubmission, openStorage, type Storage, StorageBusy } from './storage.ts'
+import { watchedStorage } from './storage-health.ts'
 
 /** Limits on slow or many connections (a body trickled byte by byte must not hold a socket forever). */
 export interface ConnectionLimits {
@@ -40,6 +41,11 @@ export interface AppOptions extends ConnectionLimits {
   webhook?: { url: string } | undefined
   /** Other outbox channels (e-mail), ready to send. */
   deliverers?: Partial<Record<Channel, Deliver>>
+  /**
+   * How long the store must go without a failure before the log says it works again (5 s); tests
+   * shorten it.
+   */
+  storageQuietMs?: number
   /** Outbox timing; tests shorten it. */
   outbox?: { baseDelayMs?: number; maxDelayMs?: number; leaseMs?: number }
   /** Where request and error lines go; one line each, no personal data. */
@@ -72,10 +78,14 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
  */
 export async function createApp(options: AppOptions): Promise<IntakeApp> {
   const log = options.log ?? ((line: string) => console.log(line))
-  const storage = await openStorage(options.dataDir, {
-    databaseUrl: options.databaseUrl,
-    ...(options.busyWaitMs !== undefined && { busyWaitMs: options.busyWaitMs }),
-  })
+  const storage = watchedStorage(
+    await openStorage(options.dataDir, {
+      databaseUrl: options.databaseUrl,
+      ...(options.busyWaitMs !== undefined && { busyWaitMs: options.busyWaitMs }),
+    }),
+    log,
+    options.storageQuietMs,
+  )
   const writer = groupCommit<NewSubmission>((items) => storage.insert(items), {
     retryAlone: (error) => !(error instanceof StorageBusy),
   })

@@ -22,9 +22,9 @@ beforeEach(async () => {
   url = await server.createDatabase()
 })
 
-/** A plain connection beside the store, as an operator's psql would be. */
+/** A plain connection beside the store, as an operator's psql would be (it may write, whatever the database says). */
 async function psql<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
+  const client = new pg.Client({ connectionString: url, options: '-c default_transaction_read_only=off' })
   await client.connect()
   try {
     return await work(client)
@@ -70,7 +70,9 @@ it('answers busy while another session holds a lock longer than the wait, and st
     await holder.query('LOCK TABLE submissions IN ACCESS EXCLUSIVE MODE')
     const error = await storage.insert([newSubmission('a')]).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(StorageBusy)
-    expect((error as StorageBusy).message).toBe('The submissions database is unreachable or locked.')
+    expect((error as StorageBusy).message).toBe(
+      'The submissions database cannot be written: it is unreachable or locked (55P03: canceling statement due to lock timeout).',
+    )
     await holder.query('ROLLBACK')
     await storage.insert([newSubmission('a')])
     expect((await storage.list()).map((s) => s.id)).toEqual(['a'])
@@ -209,4 +211,25 @@ it('answers busy, and carries on, when the server ends the session a transaction
     await holder.end()
     await storage.close()
   }
+})
+
+it('refuses to start on a database it cannot write, saying why and what to do (issue #32)', async () => {
+  const name = new URL(url).pathname.slice(1)
+  await psql((client) => client.query(`ALTER DATABASE ${name} SET default_transaction_read_only = on`))
+  const error = await openStorage('', { databaseUrl: url }).catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(SiteError)
+  expect((error as SiteError).code).toBe('storage-not-writable')
+  expect((error as SiteError).message).toBe(
+    `Cannot write the submissions database at ${url.replace(':test@', ':***@')}: the database server takes no writes (a standby, or default_transaction_read_only) (25006: cannot execute CREATE TABLE in a read-only transaction). The server did not start.`,
+  )
+  expect((error as SiteError).hint).toBe(
+    'point SITE_DATABASE_URL at the primary server, or make the database writable.',
+  )
+  // `site submissions` reads it all the same, once the server made the tables.
+  await psql((client) => client.query(`ALTER DATABASE ${name} SET default_transaction_read_only = off`))
+  await (await openStorage('', { databaseUrl: url })).close()
+  await psql((client) => client.query(`ALTER DATABASE ${name} SET default_transaction_read_only = on`))
+  const reader = await openStorage('', { databaseUrl: url, readonly: true })
+  expect(await reader.list()).toEqual([])
+  await reader.close()
 })

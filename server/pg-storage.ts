@@ -59,13 +59,14 @@ const MIGRATION_LOCK = 7_150_001
 
 /**
  * Whether a failed call may succeed if tried again later (exported for its tests): PostgreSQL's error
- * classes that mean "not now" rather than "wrong" (connection, too many connections, shutdown, lock
- * timeout, serialization failure, deadlock), and the driver's network failures.
+ * classes that mean "not now" rather than "wrong" (connection, insufficient resources such as a full
+ * disk, shutdown, lock timeout, serialization failure, deadlock, a read-only server such as a standby
+ * after a failover, a user whose write permission was taken), and the driver's network failures.
  */
 export const isTransient = (error: unknown) => {
   const { code, message } = (error ?? {}) as { code?: string; message?: string }
   return (
-    (code !== undefined && /^(08|53|57P0|55P03|40001|40P01)/.test(code)) ||
+    (code !== undefined && /^(08|53|57P0|55P03|40001|40P01|25006|42501)/.test(code)) ||
     code === 'ECONNREFUSED' ||
     code === 'ECONNRESET' ||
     code === 'ETIMEDOUT' ||
@@ -74,13 +75,44 @@ export const isTransient = (error: unknown) => {
   )
 }
 
+/** What a transient failure means for the operator, by PostgreSQL's error code. */
+function fault(error: unknown): { what: string; fix: string } {
+  const code = (error as { code?: string })?.code ?? ''
+  if (code === '53100')
+    return { what: 'the database server’s disk is full', fix: 'free space on the database server’s disk.' }
+  if (code === '25006')
+    return {
+      what: 'the database server takes no writes (a standby, or default_transaction_read_only)',
+      fix: 'point SITE_DATABASE_URL at the primary server, or make the database writable.',
+    }
+  if (code === '42501')
+    return {
+      what: 'this user may not write the tables',
+      fix: 'use the user that owns the database, or GRANT it INSERT, UPDATE and DELETE on the tables.',
+    }
+  return {
+    what: 'it is unreachable or locked',
+    fix: 'check that the database server runs and accepts connections from here.',
+  }
+}
+
+/** The code or the driver's message that says why, for the log: `57P01`, `connect ECONNREFUSED …`. */
+const reasonOf = (error: unknown) => {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string }
+  return /^[0-9A-Z]{5}$/.test(code ?? '') ? `${code}: ${message}` : (message ?? String(error))
+}
+
 /** Runs a database call; a transient failure becomes StorageBusy (a 503 for submissions). */
 async function guarded<T>(operation: () => Promise<T>): Promise<T> {
   try {
     return await operation()
   } catch (error) {
     if (error instanceof KeyTaken || !isTransient(error)) throw error
-    throw new StorageBusy('The submissions database is unreachable or locked.')
+    throw new StorageBusy(
+      `The submissions database cannot be written: ${fault(error).what} (${reasonOf(error)}).`,
+      5,
+      error,
+    )
   }
 }
 
@@ -121,7 +153,20 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
         return ''
       }
       await migrate(client)
-      return ensureSalt(client)
+      const salt = await ensureSalt(client)
+      // A committed write now: a database this server cannot write is refused at start.
+      await client.query(
+        "INSERT INTO meta (name, value) VALUES ('last-start', now()::text) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+      )
+      return salt
+    }).catch((error: unknown) => {
+      if (error instanceof SiteError || !isTransient(error)) throw error
+      const { what, fix } = fault(error)
+      throw new SiteError(
+        'storage-not-writable',
+        `Cannot write the submissions database at ${location}: ${what} (${reasonOf(error)}). The server did not start.`,
+        fix,
+      )
     })
     return prepare(pool, location, salt, options.readonly === true)
   } catch (error) {

@@ -101,12 +101,50 @@ function driverMissing(cause: unknown): SiteError {
 const WHERE_THE_DATA_IS =
   'pass the folder `site serve` stores into with --data DIR (default: data/ in the project).'
 
-const isBusy = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test((error as { code?: string })?.code ?? '')
+const codeOf = (error: unknown) => (error as { code?: string })?.code ?? ''
+
+const isBusy = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(codeOf(error))
+
+/**
+ * What went wrong with the database's storage, for SQLite's result codes that say the disk or the files
+ * failed (not the request, and not the SQL): a full disk, read-only files, a failing or damaged disk.
+ */
+const STORAGE_FAULTS: readonly { code: RegExp; what: string; fix: string }[] = [
+  {
+    code: /^(SQLITE_FULL|ENOSPC)/,
+    what: 'the disk holding it is full',
+    fix: 'free space on that disk (or pass --data DIR on another one), then start again.',
+  },
+  {
+    code: /^(SQLITE_READONLY|SQLITE_CANTOPEN|SQLITE_PERM|SQLITE_AUTH|EROFS|EACCES|EPERM)/,
+    what: 'its files or folder cannot be written (read-only, or not this user’s)',
+    fix: 'make the folder and its files writable for the user running `site serve` (and the disk mounted read-write), or pass --data DIR, then start again.',
+  },
+  {
+    code: /^SQLITE_(CORRUPT|NOTADB)/,
+    what: 'it is damaged',
+    fix: 'move it aside (keep it for recovery) to start a new one, or pass --data DIR.',
+  },
+  {
+    code: /^(SQLITE_(IOERR|NOMEM|PROTOCOL|NOLFS)|EIO)/,
+    what: 'reading or writing its files failed',
+    fix: 'check the disk (the system log names its errors), or pass --data DIR on another disk.',
+  },
+]
+
+const faultOf = (error: unknown) => STORAGE_FAULTS.find((fault) => fault.code.test(codeOf(error)))
+
+/** Why the storage failed, with its code (`the disk holding it is full (SQLITE_FULL)`), if it did. */
+export function storageFault(error: unknown): string | undefined {
+  const fault = faultOf(error)
+  return fault && `${fault.what} (${codeOf(error)})`
+}
 
 /**
  * Runs `operation` without ever blocking on the database lock: SQLite's own busy wait is off (it
  * would stall the event loop, pages included), so a locked database is retried here on timers, with
- * growing pauses, until `waitMs` have passed; then StorageBusy.
+ * growing pauses, until `waitMs` have passed; then StorageBusy. A failing disk or files are StorageBusy
+ * at once: a person cannot fix them by sending the form again at once, and a later try may work.
  */
 async function unlocked<T>(operation: () => T, waitMs: number): Promise<T> {
   const deadline = Date.now() + waitMs
@@ -114,6 +152,8 @@ async function unlocked<T>(operation: () => T, waitMs: number): Promise<T> {
     try {
       return operation()
     } catch (error) {
+      const fault = storageFault(error)
+      if (fault) throw new StorageBusy(`The submissions database cannot be written: ${fault}.`, 5, error)
       if (!isBusy(error)) throw error
       if (Date.now() + pause > deadline)
         throw new StorageBusy('The submissions database is locked by another process.')
@@ -123,23 +163,27 @@ async function unlocked<T>(operation: () => T, waitMs: number): Promise<T> {
 }
 
 /**
- * Opens (and on first use creates) `submissions.db` in `dataDir`: WAL with synchronous=FULL, so a
- * commit that returned is on disk.
+ * Opens (and on first use creates) `submissions.db` in `dataDir`: a rollback journal with
+ * synchronous=FULL, so a commit that returned is on disk. A store that cannot be written (a full or
+ * read-only disk, a damaged file) is refused here with a SiteError saying why.
  */
-export async function openSqlite(dataDir: string, options: OpenOptions = {}): Promise<Storage> {
+export async function openSqlite(
+  dataDir: string,
+  options: OpenOptions & { rolledBack?: boolean } = {},
+): Promise<Storage> {
   const file = path.join(dataDir, DATABASE_FILE)
   if (options.readonly && !existsSync(file))
     throw new SiteError('no-submissions', `There is no submissions database at ${file}.`, WHERE_THE_DATA_IS)
   const Driver = await loadDriver()
-  if (!options.readonly) mkdirSync(dataDir, { recursive: true })
   let db: Database
   try {
+    if (!options.readonly) mkdirSync(dataDir, { recursive: true })
     db = new Driver(file, options.readonly ? { readonly: true, fileMustExist: true } : {})
   } catch (error) {
     // The JavaScript loads but the native addon does not: a missing or mismatched build.
     if (error instanceof Error && /bindings|\.node|dlopen|NODE_MODULE_VERSION/i.test(error.message))
       throw driverMissing(error)
-    throw error
+    throw cannotUse(file, error, options.readonly) ?? error
   }
   const waitMs = options.busyWaitMs ?? 2_000
   let salt = ''
@@ -149,18 +193,34 @@ export async function openSqlite(dataDir: string, options: OpenOptions = {}): Pr
       salt = await unlocked(
         () => {
           db.pragma('busy_timeout = 0')
-          db.pragma('journal_mode = WAL')
+          // A rollback journal, not WAL: WAL maps a shared-memory file (-shm) into the process, and a
+          // fault on that file (truncated, or on a failing disk) is a SIGBUS that ends the process, pages
+          // and all. With synchronous = FULL a commit that returned is on disk either way.
+          db.pragma('journal_mode = TRUNCATE')
           db.pragma('synchronous = FULL')
           db.pragma('foreign_keys = ON')
           migrate(db)
-          return ensureSalt(db)
+          const salt = ensureSalt(db)
+          // A committed write now: a store that cannot take one is refused at start, not at the first form.
+          db.prepare(
+            "INSERT INTO meta (name, value) VALUES ('last-start', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+          ).run(new Date().toISOString())
+          return salt
         },
         Math.max(waitMs, 5_000),
       )
     return prepare(db, file, salt, waitMs)
   } catch (error) {
     db.close()
-    if ((error as { code?: string }).code === 'SQLITE_NOTADB')
+    // A server killed mid-transaction leaves a hot journal, which only a connection that may write
+    // can roll back (any such connection does, on its first read): done once, the committed state is
+    // back and the read-only open goes through.
+    if (options.readonly && codeOf(error) === 'SQLITE_READONLY_ROLLBACK' && !options.rolledBack) {
+      rollBackHotJournal(Driver, file)
+      return openSqlite(dataDir, { ...options, rolledBack: true })
+    }
+    const cause = error instanceof StorageBusy && error.cause !== undefined ? error.cause : error
+    if (codeOf(cause) === 'SQLITE_NOTADB')
       throw new SiteError(
         'not-a-database',
         `${file} is not a SQLite database (damaged, or another program's file); it was left as it is.`,
@@ -173,8 +233,47 @@ export async function openSqlite(dataDir: string, options: OpenOptions = {}): Pr
         `${file} holds no submissions: it has none of the tables \`site serve\` creates.`,
         WHERE_THE_DATA_IS,
       )
-    throw error
+    if (error instanceof StorageBusy && error.cause === undefined)
+      throw new SiteError(
+        'storage-locked',
+        `${file} stayed locked by another process while the server started.`,
+        'stop the program holding it (another `site serve` on the same --data?), then start again.',
+      )
+    throw cannotUse(file, cause, options.readonly) ?? error
   }
+}
+
+/** Opens `file` for writing just long enough for SQLite to roll back a transaction a crash left. */
+function rollBackHotJournal(Driver: DatabaseConstructor, file: string): void {
+  let db: Database
+  try {
+    db = new Driver(file, { fileMustExist: true })
+  } catch (error) {
+    throw new SiteError(
+      'unfinished-transaction',
+      `${file} holds a transaction the server did not finish (it stopped abruptly), and this user may not roll it back (${codeOf(error)}).`,
+      'start `site serve` on it once (it rolls the transaction back), or read it as the user that runs the server.',
+    )
+  }
+  try {
+    db.pragma('busy_timeout = 5000')
+    db.prepare('SELECT count(*) FROM sqlite_master').get()
+  } finally {
+    db.close()
+  }
+}
+
+/** A SiteError saying why the store cannot be used and what to do, for a storage fault when opening it. */
+function cannotUse(file: string, error: unknown, readonly = false): SiteError | undefined {
+  const fault = faultOf(error)
+  if (!fault) return undefined
+  return new SiteError(
+    readonly ? 'storage-not-readable' : 'storage-not-writable',
+    readonly
+      ? `Cannot read the submissions database ${file}: ${fault.what} (${codeOf(error)}).`
+      : `Cannot write the submissions database ${file}: ${fault.what} (${codeOf(error)}). The server did not start.`,
+    fault.fix,
+  )
 }
 
 function migrate(db: Database) {

