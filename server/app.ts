@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { errorAnswer } from './api-errors.ts'
+import { isRefusedConnection, limitConnectionsPerClient } from './connection-limits.ts'
 import { intakeForms } from './forms.ts'
 import { groupCommit } from './group-commit.ts'
 import { IDEMPOTENCY_WINDOW_MS } from './idempotency.ts'
@@ -20,6 +21,10 @@ export interface ConnectionLimits {
   requestTimeoutMs?: number
   /** Open connections at most; more are refused at once. */
   maxConnections?: number
+  /** Open connections one client (an IPv4 address, an IPv6 /64) may hold; more get 429 at once. */
+  connectionsPerClient?: number
+  /** Ms an idle keep-alive connection is kept open for the client's next request. */
+  keepAliveTimeoutMs?: number
 }
 
 export interface AppOptions extends ConnectionLimits {
@@ -64,7 +69,13 @@ export interface IntakeApp {
 }
 
 /** Defaults for {@link ConnectionLimits}. */
-export const LIMITS = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 2_048 }
+export const LIMITS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  maxConnections: 2_048,
+  connectionsPerClient: 128,
+  keepAliveTimeoutMs: 5_000,
+}
 
 /**
  * Trusts the `hops` addresses nearest the server (the socket, then X-Forwarded-For from its right end):
@@ -108,6 +119,9 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
           : [...options.trustProxy],
     return503OnClosing: true,
     requestTimeout,
+    // Fastify's default (72 s, to outlast a cloud balancer's idle timeout) lets idle sockets hold the
+    // connection slots long after their page loaded; a browser opens a new one at once when it needs it.
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? LIMITS.keepAliveTimeoutMs,
     // Node checks the two timeouts on this interval; a tenth of the shorter keeps them close to exact.
     http: {
       headersTimeout,
@@ -123,6 +137,15 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
     },
   })
   fastify.server.maxConnections = options.maxConnections ?? LIMITS.maxConnections
+  limitConnectionsPerClient(fastify.server, {
+    perClient: options.connectionsPerClient ?? LIMITS.connectionsPerClient,
+    trustProxy: options.trustProxy,
+    headers: () => everywhere,
+  })
+  // A connection refused for its client's share already has its 429; its requests are not handled.
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (isRefusedConnection(request.raw.socket)) return reply.hijack()
+  })
   registerRequestLog(fastify, log)
   fastify.setErrorHandler(async (error, _request, reply) => {
     const answer = errorAnswer(error)

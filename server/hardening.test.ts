@@ -3,6 +3,7 @@
  * on the server as it was before the fix.
  */
 import { writeFile } from 'node:fs/promises'
+import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import path from 'node:path'
 import Database from 'better-sqlite3'
@@ -156,6 +157,124 @@ describe('slow and many connections', () => {
       expect(third).toBe('')
     } finally {
       for (const socket of open) socket.destroy()
+    }
+  })
+})
+
+describe('one client cannot take every connection (issue #32)', () => {
+  let capped: RunningServer
+
+  beforeEach(async () => {
+    capped = await startFixtureServer(site, {
+      dataDir: `${site.data}-capped`,
+      maxConnections: 16,
+      connectionsPerClient: 4,
+    })
+  })
+
+  afterEach(() => capped?.close())
+
+  /** A socket from `from` that sends one GET and then sits idle on its keep-alive connection. */
+  function idleSocket(
+    from: string,
+  ): Promise<{ socket: ReturnType<typeof connect>; answer: Promise<string> }> {
+    const { hostname, port } = new URL(capped.url)
+    return new Promise((resolve) => {
+      const socket = connect({ port: Number(port), host: hostname, localAddress: from }, () => {
+        socket.write('GET /aboutus HTTP/1.1\r\nHost: x\r\n\r\n')
+        let text = ''
+        const answer = new Promise<string>((done) => {
+          socket.on('data', (chunk) => {
+            text += chunk.toString()
+            if (text.includes('\r\n\r\n')) done(text)
+          })
+          socket.on('close', () => done(text))
+        })
+        resolve({ socket, answer })
+      })
+      socket.on('error', () => {})
+    })
+  }
+
+  /** A GET and a submission from another address, on connections of their own. */
+  function otherClient(path: string, body?: unknown): Promise<number> {
+    const { port } = new URL(capped.url)
+    return new Promise((resolve, reject) => {
+      const text = body === undefined ? undefined : JSON.stringify(body)
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: Number(port),
+          localAddress: '127.0.0.2',
+          path,
+          method: text ? 'POST' : 'GET',
+          agent: false,
+          headers: text
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }
+            : {},
+        },
+        (res) => {
+          res.resume()
+          res.on('end', () => resolve(res.statusCode ?? 0))
+        },
+      )
+      req.on('error', reject)
+      req.end(text)
+    })
+  }
+
+  it('answers a client past its share 429 at once, and another client is still served', async () => {
+    // More sockets than the whole server may hold, all from one address.
+    const greedy = await Promise.all(Array.from({ length: 20 }, () => idleSocket('127.0.0.1')))
+    try {
+      const answers = await Promise.all(greedy.map((g) => g.answer))
+      const statuses = answers.map((a) => Number(/^HTTP\/1\.1 (\d{3})/.exec(a)?.[1]))
+      expect(statuses.filter((s) => s === 200)).toHaveLength(4)
+      expect(statuses.filter((s) => s === 429)).toHaveLength(16)
+      const refusal = answers.find((a) => a.startsWith('HTTP/1.1 429')) ?? ''
+      expect(refusal).toMatch(/^Retry-After: 5\r$/m)
+      expect(refusal).toMatch(/^X-Frame-Options: DENY\r$/m)
+      expect(await otherClient('/aboutus')).toBe(200)
+      expect(await otherClient(CONTACT, VALID[CONTACT])).toBe(201)
+    } finally {
+      for (const { socket } of greedy) socket.destroy()
+    }
+  })
+
+  it('does not cap a trusted proxy, whose connections carry many clients', async () => {
+    await capped.close()
+    capped = await startFixtureServer(site, {
+      dataDir: `${site.data}-capped`,
+      connectionsPerClient: 2,
+      trustProxy: ['127.0.0.0/8'],
+    })
+    const sockets = await Promise.all(Array.from({ length: 5 }, () => idleSocket('127.0.0.1')))
+    try {
+      const answers = await Promise.all(sockets.map((s) => s.answer))
+      expect(answers.map((a) => a.slice(0, 12))).toEqual(answers.map(() => 'HTTP/1.1 200'))
+    } finally {
+      for (const { socket } of sockets) socket.destroy()
+    }
+  })
+
+  it('closes an idle keep-alive connection after 5 s (Fastify’s default was 72 s)', async () => {
+    expect(capped.fastify.server.keepAliveTimeout).toBe(5_000)
+    const quick = await startFixtureServer(site, { dataDir: `${site.data}-quick`, keepAliveTimeoutMs: 100 })
+    try {
+      const { hostname, port } = new URL(quick.url)
+      const closed = await new Promise<string>((resolve) => {
+        const socket = connect(Number(port), hostname, () =>
+          socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n'),
+        )
+        let text = ''
+        socket.on('data', (chunk) => {
+          text += chunk.toString()
+        })
+        socket.on('close', () => resolve(text))
+      })
+      expect(closed).toMatch(/^HTTP\/1\.1 200 /)
+    } finally {
+      await quick.close()
     }
   })
 })
