@@ -303,6 +303,13 @@ describe('rate limit behind proxies', () => {
     expect((await post('198.51.100.2')).status).toBe(201)
   })
 
+  it('counts an IPv6 client by its /64, so it cannot pick a fresh address for each request (issue #32)', async () => {
+    const statuses = []
+    for (let n = 1; n <= 4; n++) statuses.push((await post(`2001:db8:7:7::${n.toString(16)}`)).status)
+    expect(statuses).toEqual([201, 201, 429, 429])
+    expect((await post('2001:db8:7:8::1')).status).toBe(201)
+  })
+
   it('reads --trust-proxy as a hop count or the proxies’ addresses, and says what is wrong', () => {
     expect(parseTrustProxy(undefined)).toBeUndefined()
     expect(parseTrustProxy('2')).toBe(2)

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { clientKey } from './client-address.ts'
 import { type IntakeForm, isHoneypotFilled } from './forms.ts'
 import type { GroupCommit } from './group-commit.ts'
 import { type Answer, fingerprint, idempotency, readKey } from './idempotency.ts'
@@ -77,7 +78,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
           },
         })
       if (request.method === 'OPTIONS' || !options.limiter) return
-      const decision = options.limiter.take(request.ip)
+      // Per client, an IPv6 client by its /64: one host has a whole /64 to pick addresses from.
+      const decision = options.limiter.take(clientKey(request.ip))
       if (!decision.allowed) {
         reply.header('retry-after', String(decision.retryAfterSeconds))
         return send(reply, {
