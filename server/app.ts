@@ -10,7 +10,14 @@ import { rateLimiter } from './rate-limit.ts'
 import { registerRequestLog } from './request-log.ts'
 import { API_PREFIX, registerApi } from './routes.ts'
 import { registerStatic } from './static.ts'
-import { type Channel, type NewSubmission, openStorage, type Storage, StorageBusy } from './storage.ts'
+import {
+  type Channel,
+  type Kind,
+  type NewSubmission,
+  openStorage,
+  type Storage,
+  StorageBusy,
+} from './storage.ts'
 import { watchedStorage } from './storage-health.ts'
 
 /** Limits on slow or many connections (a body trickled byte by byte must not hold a socket forever). */
@@ -44,6 +51,12 @@ export interface AppOptions extends ConnectionLimits {
   rateLimit: number
   /** Notify this URL of each new submission (through the outbox). */
   webhook?: { url: string } | undefined
+  /**
+   * The kinds of submission that are e-mailed: those content/site.yaml names recipients for. Each one
+   * gets a mail entry in the outbox whether or not this instance can send it (`deliverers.mail`), so an
+   * instance started without SITE_SMTP_URL beside others that have it loses no e-mail: they send it.
+   */
+  mailKinds?: readonly Kind[]
   /** Other outbox channels (e-mail), ready to send. */
   deliverers?: Partial<Record<Channel, Deliver>>
   /**
@@ -184,7 +197,10 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
       writer,
       limiter,
       siteOrigin: options.siteOrigin,
-      notify: Object.keys(deliverers) as Channel[],
+      notify: (kind) => [
+        ...(deliverers.webhook ? (['webhook'] as const) : []),
+        ...(options.mailKinds?.includes(kind) ? (['mail'] as const) : []),
+      ],
       onCommitted: () => outbox?.notify(),
     })
     const site = await registerStatic(fastify, { root: options.dist, warn: log })

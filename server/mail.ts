@@ -1,7 +1,7 @@
 import type { Transporter } from 'nodemailer'
 import { SiteError } from '../lib/errors.ts'
 import type { Deliver } from './outbox.ts'
-import type { Kind, Submission } from './storage.ts'
+import { KINDS, type Kind, type Submission } from './storage.ts'
 import { readUrl } from './url-setting.ts'
 
 /** Recipients per kind of submission, and the sender (content/site.yaml `notifications:`). */
@@ -35,6 +35,11 @@ export function parseSmtpUrl(value: string | undefined): string | undefined {
       ),
   })
   return url && value?.trim()
+}
+
+/** The kinds of submission `notifications` names recipients for: each of those is e-mailed. */
+export function mailKinds(notifications: Notifications | undefined): Kind[] {
+  return KINDS.filter((kind) => (notifications?.to[kind]?.length ?? 0) > 0)
 }
 
 const KIND_TITLE: Record<Kind, string> = {

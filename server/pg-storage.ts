@@ -294,6 +294,17 @@ function prepare(pool: Pool, location: string, salt: string, readonly: boolean):
     location,
     salt,
     list,
+    undelivered: () =>
+      guarded(async () => {
+        const result = await pool.query<{ channel: Channel; count: number; oldest: Date }>(
+          `SELECT o.channel, COUNT(*)::int AS count, MIN(s.received_at) AS oldest
+           FROM outbox o JOIN submissions s ON s.id = o.submission_id
+           WHERE o.delivered_at IS NULL GROUP BY o.channel ORDER BY o.channel`,
+        )
+        return Object.fromEntries(
+          result.rows.map(({ channel, count, oldest }) => [channel, { count, oldest: oldest.toISOString() }]),
+        )
+      }),
     durability: async () => {
       const result = await pool.query<{ synchronous_commit: string }>('SHOW synchronous_commit')
       return result.rows[0]?.synchronous_commit ?? 'unknown'

@@ -6,7 +6,7 @@ import type { GroupCommit } from './group-commit.ts'
 import { type Answer, fingerprint, idempotency, readKey } from './idempotency.ts'
 import { BODY_LIMIT, isJsonContentType, registerJsonBody, unreadableBody } from './json-body.ts'
 import type { RateLimiter } from './rate-limit.ts'
-import { type Channel, type NewSubmission, type Storage, StorageBusy } from './storage.ts'
+import { type Channel, type Kind, type NewSubmission, type Storage, StorageBusy } from './storage.ts'
 
 /** Where the intake API lives on this origin (DECISIONS.md: the embedded API base). */
 export const API_PREFIX = '/api'
@@ -19,8 +19,8 @@ export interface ApiOptions {
   limiter: RateLimiter | undefined
   /** The public site origin allowed to call the API from another origin; same-origin needs nothing. */
   siteOrigin: string | undefined
-  /** The outbox channels a new submission is queued for (webhook, mail). */
-  notify: readonly Channel[]
+  /** The outbox channels a new submission of `kind` is queued for (webhook, mail). */
+  notify: (kind: Kind) => readonly Channel[]
   /** Called after submissions were committed (wakes the webhook outbox). */
   onCommitted?: () => void
 }
@@ -191,7 +191,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
           // Answered like a real one, so a bot cannot tell that it was caught.
           spam: isHoneypotFilled(body),
           clientHash: clientHash(request.ip),
-          notify: options.notify,
+          notify: options.notify(form.kind),
           ...(record && {
             idempotency: { ...record, status: answer.status, body: JSON.stringify(answer.body) },
           }),

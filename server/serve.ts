@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { SiteError } from '../lib/errors.ts'
 import { type AppOptions, createApp, type IntakeApp } from './app.ts'
-import { mailDeliverer } from './mail.ts'
+import { mailDeliverer, mailKinds } from './mail.ts'
 import type { ServeSettings } from './serve-options.ts'
 import { readServerContent } from './site-config.ts'
+import type { Undelivered } from './storage.ts'
+import { undeliveredNote } from './submissions-format.ts'
 
 export interface ServeOptions extends AppOptions {
   port: number
@@ -112,6 +114,7 @@ export async function serveSite(
           productNames: content.productNames,
         })
       : undefined
+  const kinds = mailKinds(content.notifications)
   const server = await startServer({
     port: settings.port,
     host: settings.host,
@@ -123,6 +126,7 @@ export async function serveSite(
     webhook: webhookUrl ? { url: webhookUrl } : undefined,
     trustProxy: settings.trustProxy,
     databaseUrl,
+    mailKinds: kinds,
     ...(mail && { deliverers: { mail } }),
   })
   say(`Serving ${shown(settings.dist)} and the intake API at ${server.url}`)
@@ -136,6 +140,14 @@ export async function serveSite(
       'SITE_SMTP_URL is set but content/site.yaml names no recipients under notifications:; no e-mail is sent.',
     )
   else if (mail) say('New submissions are e-mailed to the recipients in content/site.yaml (notifications:).')
+  else if (kinds.length > 0) {
+    say(
+      'SITE_SMTP_URL is not set, so this instance sends no e-mail: new submissions are kept for the recipients in content/site.yaml, and an instance with SITE_SMTP_URL sends them.',
+    )
+    const waiting = await server.storage.undelivered().catch(() => ({}) as Undelivered)
+    const note = undeliveredNote(waiting.mail ? { mail: waiting.mail } : {})
+    if (note) say(note.charAt(0).toUpperCase() + note.slice(1))
+  }
   closeOnSignals(server, say)
   return server
 }

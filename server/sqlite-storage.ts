@@ -313,9 +313,20 @@ function prepare(db: Database, file: string, salt: string, waitMs: number): Stor
      WHERE (@kind IS NULL OR kind = @kind) AND (@since IS NULL OR received_at >= @since) AND (@spam = 1 OR spam = 0)
      ORDER BY received_at, rowid`,
   )
+  const countUndelivered = db.prepare<[], { channel: Channel; count: number; oldest: string }>(
+    `SELECT o.channel, COUNT(*) AS count, MIN(s.received_at) AS oldest
+     FROM outbox o JOIN submissions s ON s.id = o.submission_id
+     WHERE o.delivered_at IS NULL GROUP BY o.channel ORDER BY o.channel`,
+  )
   const common: ReadingStorage = {
     location: file,
     salt,
+    undelivered: () =>
+      run(() =>
+        Object.fromEntries(
+          countUndelivered.all().map(({ channel, count, oldest }) => [channel, { count, oldest }]),
+        ),
+      ),
     list: (filter: Parameters<Storage['list']>[0] = {}) =>
       run(() =>
         listAll

@@ -51,6 +51,7 @@ export function watchedStorage(storage: Storage, log: (line: string) => void, qu
     findAnswer: watch(storage.findAnswer),
     purgeAnswers: watch(storage.purgeAnswers),
     list: watch(storage.list),
+    undelivered: watch(storage.undelivered),
     claimOutbox: watch(storage.claimOutbox),
     nextOutboxAttempt: watch(storage.nextOutboxAttempt),
     markDelivered: watch(storage.markDelivered),

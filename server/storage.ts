@@ -93,13 +93,24 @@ export interface Storage {
   nextOutboxAttempt(channels: readonly Channel[]): Promise<number | undefined>
   markDelivered(id: number, at: Date): Promise<void>
   markFailed(id: number, attempts: number, nextAttemptAt: number, error: string): Promise<void>
+  /**
+   * The outbox entries not delivered yet, per channel: how many, and when the oldest one's submission
+   * arrived (ISO 8601). Channels with none are left out.
+   */
+  undelivered(): Promise<Undelivered>
   /** The durability setting in force (SQLite `synchronous`, PostgreSQL `synchronous_commit`). */
   durability(): Promise<string>
   close(): Promise<void>
 }
 
+/** Undelivered outbox entries per channel (see {@link Storage.undelivered}). */
+export type Undelivered = Partial<Record<Channel, { count: number; oldest: string }>>
+
 /** What a store opened read-only (`site submissions`) can do: everything that only reads. */
-export type ReadingStorage = Pick<Storage, 'location' | 'salt' | 'list' | 'durability' | 'close'>
+export type ReadingStorage = Pick<
+  Storage,
+  'location' | 'salt' | 'list' | 'undelivered' | 'durability' | 'close'
+>
 
 /** A store opened read-only: it reads as `reading` does, and every write rejects. */
 export function readOnlyStorage(reading: ReadingStorage): Storage {

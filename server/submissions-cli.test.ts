@@ -132,6 +132,34 @@ describe('site submissions list', () => {
   })
 })
 
+describe('notifications not sent yet (issue #32)', () => {
+  it('says on standard error how many e-mails and webhook calls wait, and since when; the output stays clean', async () => {
+    const data = path.join(site.dir, 'waiting')
+    const storage = await openStorage(data)
+    await storage.insert([
+      row('m1', '2025-03-04T08:00:00.000Z', { notify: ['mail', 'webhook'] }),
+      row('m2', '2025-03-05T08:00:00.000Z', { notify: ['mail'] }),
+    ])
+    await storage.close()
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const { out, error } = await runAs('export', '--data', data)
+      expect(error).toBeUndefined()
+      expect(out.split('\r\n')).toHaveLength(4)
+      expect(errors.mock.calls).toEqual([
+        [
+          '2 e-mails not sent yet (the oldest for a submission of 2025-03-04 08:00 UTC): an instance of `site serve` with SITE_SMTP_URL sends them; 1 webhook call not made yet (the oldest for a submission of 2025-03-04 08:00 UTC): an instance of `site serve` with --webhook makes them.',
+        ],
+      ])
+      errors.mockClear()
+      await runAs('list', '--data', site.data)
+      expect(errors).not.toHaveBeenCalled()
+    } finally {
+      errors.mockRestore()
+    }
+  })
+})
+
 describe('bad flags', () => {
   it.each([
     [['export', '--kind', 'lead'], 'bad-kind', 'use one of: contact, enquiry, warranty.'],

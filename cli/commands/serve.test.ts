@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SiteError } from '../../lib/errors.ts'
-import { eventually, postJson, smtpSink, VALID } from '../../server/testing.ts'
+import { openStorage, type Undelivered } from '../../server/storage.ts'
+import { eventually, newSubmission, postJson, smtpSink, VALID } from '../../server/testing.ts'
 import { createProgram } from '../index.ts'
 import { captureConsole, unsetEnv } from '../testing.ts'
 
@@ -179,6 +180,30 @@ describe('site serve, started in the test', () => {
       await new Promise((resolve) => hook.close(resolve))
       await mailbox.close()
     }
+  })
+
+  it('without SITE_SMTP_URL, keeps new submissions for e-mail and says how many wait for an instance that can send them (issue #32)', async () => {
+    await appendFile(
+      path.join(root, 'content/site.yaml'),
+      'notifications:\n  from: web@example.test\n  contact: [support@example.test]\n',
+    )
+    const store = await openStorage(path.join(root, 'data'))
+    await store.insert([newSubmission('waiting', { notify: ['mail'] })])
+    await store.close()
+    let stored: Undelivered = {}
+    const { printed } = await serve([], async (url) => {
+      expect(
+        (await postJson(`${url}/api/contactinformations`, VALID['/api/contactinformations'])).status,
+      ).toBe(201)
+      const reader = await openStorage(path.join(root, 'data'), { readonly: true })
+      stored = await reader.undelivered()
+      await reader.close()
+    })
+    expect(printed.slice(2)).toEqual([
+      'SITE_SMTP_URL is not set, so this instance sends no e-mail: new submissions are kept for the recipients in content/site.yaml, and an instance with SITE_SMTP_URL sends them.',
+      '1 e-mail not sent yet (the oldest for a submission of 2025-03-01 10:00 UTC): an instance of `site serve` with SITE_SMTP_URL sends them.',
+    ])
+    expect(stored.mail?.count).toBe(2)
   })
 
   it('says no e-mail is sent when SITE_SMTP_URL is set but site.yaml names no recipients', async () => {

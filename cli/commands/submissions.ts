@@ -10,6 +10,7 @@ import {
   openStorage,
   parseDatabaseUrl,
   type Submission,
+  type Undelivered,
 } from '../../server/storage.ts'
 
 interface ReadFlags {
@@ -60,8 +61,10 @@ export function parseKind(value: string): Kind {
   )
 }
 
-/** Reads the submissions the flags select, oldest first. */
-export async function readSubmissions(flags: ReadFlags): Promise<Submission[]> {
+/** Reads the submissions the flags select, oldest first, and the notifications still to be sent. */
+export async function readSubmissions(
+  flags: ReadFlags,
+): Promise<{ rows: Submission[]; undelivered: Undelivered }> {
   const filter: ListFilter = { spam: flags.spam === true }
   if (flags.kind !== undefined) filter.kind = parseKind(flags.kind)
   if (flags.since !== undefined) filter.since = parseSince(flags.since)
@@ -71,7 +74,7 @@ export async function readSubmissions(flags: ReadFlags): Promise<Submission[]> {
     : parseDatabaseUrl(process.env.SITE_DATABASE_URL, 'SITE_DATABASE_URL')
   const storage = await openStorage(dataDir, { readonly: true, databaseUrl })
   try {
-    return await storage.list(filter)
+    return { rows: await storage.list(filter), undelivered: await storage.undelivered() }
   } finally {
     await storage.close()
   }
@@ -103,9 +106,11 @@ export function register(program: Command): void {
       `${SELECT_HELP}\n\nExample: site submissions list --kind enquiry --since 2025-03-01`,
     )
     .action(async (flags: ReadFlags) => {
-      const { submissionsTable } = await import('../../server/submissions-format.ts')
-      const rows = await readSubmissions(flags)
+      const { submissionsTable, undeliveredNote } = await import('../../server/submissions-format.ts')
+      const { rows, undelivered } = await readSubmissions(flags)
       process.stdout.write(submissionsTable(rows, { spam: flags.spam === true }))
+      const note = undeliveredNote(undelivered)
+      if (note) console.error(note)
     })
 
   addReadOptions(
@@ -130,8 +135,13 @@ Example: site submissions export --format csv --kind enquiry --out enquiries.csv
           `--format "${flags.format}" is not supported.`,
           'use --format csv or --format json.',
         )
-      const { submissionsCsv, submissionsJson } = await import('../../server/submissions-format.ts')
-      const rows = await readSubmissions(flags)
+      const { submissionsCsv, submissionsJson, undeliveredNote } = await import(
+        '../../server/submissions-format.ts'
+      )
+      const { rows, undelivered } = await readSubmissions(flags)
+      // On standard error: the export itself stays clean.
+      const note = undeliveredNote(undelivered)
+      if (note) console.error(note)
       const text =
         flags.format === 'csv' ? submissionsCsv(rows, { spam: flags.spam === true }) : submissionsJson(rows)
       if (!flags.out) {
