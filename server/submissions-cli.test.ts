@@ -64,13 +64,13 @@ async function run(...args: string[]): Promise<string> {
 }
 
 describe('site submissions export', () => {
-  it('writes CSV with a header row, quoting, spam left out', async () => {
+  it('writes CSV with a header row, every field quoted, spam left out', async () => {
     expect(await run('export')).toBe(
       [
-        'id,received_at,kind,product,name,email,phone,company_gst,description,serial_number',
-        'c1,2025-02-27T10:00:00.000Z,contact,,Asha Rao,asha@example.com,,,"Quote ""urgent"", please\nthanks",',
-        "e1,2025-03-01T00:00:00.000Z,enquiry,szephyr,Ravi,ravi@example.com,9876543210,'=1+1,,",
-        'w1,2025-03-03T09:30:00.000Z,warranty,smazer,Meena,,,,,SMZ-1',
+        '"id","received_at","kind","product","name","email","phone","company_gst","description","serial_number"',
+        '"c1","2025-02-27T10:00:00.000Z","contact","","Asha Rao","asha@example.com","","","Quote ""urgent"", please\nthanks",""',
+        `"e1","2025-03-01T00:00:00.000Z","enquiry","szephyr","Ravi","ravi@example.com","9876543210","'=1+1","",""`,
+        '"w1","2025-03-03T09:30:00.000Z","warranty","smazer","Meena","","","","","SMZ-1"',
         '',
       ].join('\r\n'),
     )
@@ -79,10 +79,10 @@ describe('site submissions export', () => {
   it('includes and marks spam with --spam', async () => {
     const lines = (await run('export', '--spam')).split('\r\n')
     expect(lines[0]).toBe(
-      'id,received_at,kind,product,spam,name,email,phone,company_gst,description,serial_number',
+      '"id","received_at","kind","product","spam","name","email","phone","company_gst","description","serial_number"',
     )
-    expect(lines.find((l) => l.startsWith('s1,'))).toBe(
-      's1,2025-03-02T08:00:00.000Z,contact,,yes,Bot,bot@example.com,,,,',
+    expect(lines.find((l) => l.startsWith('"s1",'))).toBe(
+      '"s1","2025-03-02T08:00:00.000Z","contact","","yes","Bot","bot@example.com","","","",""',
     )
   })
 
@@ -115,7 +115,7 @@ describe('site submissions export', () => {
     expect(await run('export', '--out', file)).toBe('')
     expect(errors).toHaveBeenCalledWith(`Wrote 3 submissions to ${file}.`)
     errors.mockRestore()
-    expect((await readFile(file, 'utf8')).split('\r\n')[0]).toMatch(/^id,received_at,kind,product,/)
+    expect((await readFile(file, 'utf8')).split('\r\n')[0]).toMatch(/^"id","received_at","kind","product",/)
   })
 })
 
@@ -239,7 +239,7 @@ describe('where and what it reads', () => {
   })
 
   it('reads data/ under --root, and data/ in this project without --root or --data', async () => {
-    expect((await runAs('export', '--root', site.dir)).out).toMatch(/^id,received_at,/)
+    expect((await runAs('export', '--root', site.dir)).out).toMatch(/^"id","received_at",/)
     const { error } = await runAs('list', '--root', path.join(site.dir, 'elsewhere'))
     expect((error as Error).message).toBe(
       `There is no submissions database at ${path.join(site.dir, 'elsewhere', 'data', 'submissions.db')}.`,
@@ -305,7 +305,7 @@ describe('where and what it reads', () => {
       ...readOptions,
       '--format <format> csv or json (default: "csv")',
       '--out <file> write to this file instead of standard output',
-      "CSV columns: id, received_at, kind, product, (spam), then the form fields. Cells that start like a spreadsheet formula (=, +, -, @) get a leading ' so they open as text.",
+      "CSV columns: id, received_at, kind, product, (spam), then the form fields. Every field is quoted, so a spreadsheet keeps it one cell whether its list separator is a comma or a semicolon; cells that start like a formula (=, +, -, @, also after spaces) get a leading ' so they open as text.",
       'Example: site submissions export --format csv --kind enquiry --out enquiries.csv',
     ])
       expect(exported).toContain(text)

@@ -123,8 +123,9 @@ export function register(program: Command): void {
     .addHelpText(
       'after',
       `${SELECT_HELP}
-CSV columns: id, received_at, kind, product, (spam), then the form fields. Cells that start like a
-spreadsheet formula (=, +, -, @) get a leading ' so they open as text.
+CSV columns: id, received_at, kind, product, (spam), then the form fields. Every field is quoted, so
+a spreadsheet keeps it one cell whether its list separator is a comma or a semicolon; cells that
+start like a formula (=, +, -, @, also after spaces) get a leading ' so they open as text.
 
 Example: site submissions export --format csv --kind enquiry --out enquiries.csv`,
     )
