@@ -9,7 +9,7 @@ import { SiteError } from '../lib/errors.ts'
 import { isTransient } from './pg-storage.ts'
 import { openStorage, type Storage, StorageBusy } from './storage.ts'
 import { startTestPostgres, type TestPostgres } from './test-engines.ts'
-import { newSubmission } from './testing.ts'
+import { makeSite, newSubmission, postJson, startFixtureServer } from './testing.ts'
 
 let server: TestPostgres
 let url: string
@@ -232,4 +232,60 @@ it('refuses to start on a database it cannot write, saying why and what to do (i
   const reader = await openStorage('', { databaseUrl: url, readonly: true })
   expect(await reader.list()).toEqual([])
   await reader.close()
+})
+
+it('takes no text its JSON functions cannot read: payload->>… and ::jsonb work on every row (issue #32)', async () => {
+  const site = await makeSite()
+  const server = await startFixtureServer(site, { databaseUrl: url })
+  try {
+    // The text as JSON escapes, as a client would send it.
+    const post = (text: string) =>
+      postJson(
+        `${server.url}/api/contactinformations`,
+        `{"name": "Asha", "email": "asha@example.com", "description": "Please tell me more about the panel ${text}"}`,
+      )
+    const refused = await Promise.all(['bo\\u0000ard', 'board \\ud800', 'board \\udfff'].map(post))
+    expect(refused.map((r) => r.status)).toEqual([400, 400, 400])
+    expect(((await refused[0]?.json()) as { error: string }).error).toBe(
+      'The request body holds text that cannot be stored: a NUL character (\\u0000) in "description". Send the text without it.',
+    )
+    expect((await post('board \\ud83d\\ude00')).status).toBe(201)
+    const rows = await psql((client) =>
+      client.query(
+        "SELECT payload->>'description' AS description, payload::jsonb->>'name' AS name FROM submissions",
+      ),
+    )
+    expect(rows.rows).toEqual([
+      { description: 'Please tell me more about the panel board \u{1F600}', name: 'Asha' },
+    ])
+  } finally {
+    await server.close()
+    await site.cleanup()
+  }
+})
+
+it('makes payloads stored before that readable: NUL and unpaired surrogates become U+FFFD (issue #32)', async () => {
+  await (await openStorage('', { databaseUrl: url })).close()
+  // Rows as an earlier version stored them, and the record that the repair has not run yet.
+  await psql(async (client) => {
+    for (const [id, payload] of [
+      ['a', { name: 'As\u0000ha', note: 'x\ud800y' }],
+      ['b', { name: 'back\\u0000slash', note: '\u{1F600}' }],
+    ] as const)
+      await client.query(
+        "INSERT INTO submissions (id, received_at, kind, payload, client_hash) VALUES ($1, now(), 'contact', $2::json, 'h')",
+        [id, JSON.stringify(payload)],
+      )
+    await client.query('DELETE FROM schema_migrations WHERE version = 2')
+  })
+  await (await openStorage('', { databaseUrl: url })).close()
+  const rows = await psql((client) =>
+    client.query(
+      "SELECT id, payload->>'name' AS name, payload::jsonb->>'note' AS note FROM submissions ORDER BY id",
+    ),
+  )
+  expect(rows.rows).toEqual([
+    { id: 'a', name: 'As\ufffdha', note: 'x\ufffdy' },
+    { id: 'b', name: 'back\\u0000slash', note: '\u{1F600}' },
+  ])
 })

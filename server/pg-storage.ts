@@ -52,6 +52,13 @@ const MIGRATIONS = [
   );
   CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE delivered_at IS NULL;
   CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  // Payloads stored before the API refused them may hold NUL (\u0000) or an unpaired surrogate
+  // (\ud800): json keeps them as written, but ->> and ::jsonb fail on them, for the whole table. Each
+  // such escape (one not itself escaped: preceded by an even run of backslashes) becomes U+FFFD.
+  String.raw`UPDATE submissions
+    SET payload = regexp_replace(payload::text,
+      '((?:^|[^\\])(?:\\\\)*)\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})', '\1\\ufffd', 'g')::json
+    WHERE payload::text ~ '\\u(0000|[dD][89a-fA-F])';`,
 ]
 
 /** The advisory lock key that serialises migrations between instances starting together. */
