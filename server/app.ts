@@ -9,7 +9,7 @@ import { type Deliver, type Outbox, startOutbox, webhookDeliverer } from './outb
 import { rateLimiter } from './rate-limit.ts'
 import { registerRequestLog } from './request-log.ts'
 import { API_PREFIX, registerApi } from './routes.ts'
-import { registerStatic } from './static.ts'
+import { REVALIDATE, registerStatic } from './static.ts'
 import {
   type Channel,
   type Kind,
@@ -139,14 +139,19 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
     http: {
       headersTimeout,
       connectionsCheckingInterval: Math.max(50, Math.min(headersTimeout, requestTimeout) / 10),
+      // Node's own 400 for an HTTP/1.1 request without Host has no body and none of the headers every
+      // answer carries: the first hook below answers it instead.
+      requireHostHeader: false,
     },
     // What Node refuses before any route runs (a malformed request, headers too large, too slow)
     // gets the API's `{error}` body and the security headers, not Node's own.
     clientErrorHandler: (error, socket) => clientError(error, socket, everywhere),
-    // A URL that cannot be decoded (`/%E0%A4%A`) never reaches a route.
+    // A URL that cannot be decoded (`/%E0%A4%A`) never reaches a route, nor the hooks that add headers.
     frameworkErrors: (error, _request, reply) => {
       const answer = errorAnswer(error)
-      void (reply as unknown as FastifyReply).code(answer.status).send(answer.body)
+      const raw = reply as unknown as FastifyReply
+      for (const { name, value } of everywhere) raw.header(name, value)
+      void raw.code(answer.status).header('cache-control', 'no-store').send(answer.body)
     },
   })
   fastify.server.maxConnections = options.maxConnections ?? LIMITS.maxConnections
@@ -155,9 +160,30 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
     trustProxy: options.trustProxy,
     headers: () => everywhere,
   })
-  // A connection refused for its client's share already has its 429; its requests are not handled.
   fastify.addHook('onRequest', async (request, reply) => {
+    // A connection refused for its client's share already has its 429; its requests are not handled.
     if (isRefusedConnection(request.raw.socket)) return reply.hijack()
+    const { httpVersionMajor, httpVersionMinor } = request.raw
+    if (httpVersionMajor === 1 && httpVersionMinor >= 1 && !request.headers.host)
+      return reply
+        .code(400)
+        .header('cache-control', 'no-store')
+        .header('connection', 'close')
+        .send({ error: 'The request has no Host header, which HTTP/1.1 requires; name the site it is for.' })
+  })
+  // An `Expect` other than 100-continue: Node would answer 417 itself, bare.
+  fastify.server.on('checkExpectation', (_request, response) => {
+    const body = JSON.stringify({
+      error: 'The request expects something this server does not do; send it without the Expect header.',
+    })
+    response.writeHead(417, {
+      ...Object.fromEntries(everywhere.map(({ name, value }) => [name, value])),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-store',
+      connection: 'close',
+    })
+    response.end(body)
   })
   registerRequestLog(fastify, log)
   fastify.setErrorHandler(async (error, _request, reply) => {
@@ -205,9 +231,13 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
     })
     const site = await registerStatic(fastify, { root: options.dist, warn: log })
     everywhere = site.everywhere
-    // Redirects, errors and API answers carry the security headers as files do.
+    // Redirects, errors and API answers carry the security headers as files do, and every answer says
+    // how it may be cached: what `_headers` or a route gave it, else revalidated (a page, a redirect, a
+    // file without a rule of its own) or, for an error, not kept at all.
     fastify.addHook('onSend', async (_request, reply) => {
       for (const { name, value } of everywhere) if (!reply.hasHeader(name)) reply.header(name, value)
+      if (!reply.hasHeader('cache-control'))
+        reply.header('cache-control', reply.statusCode < 400 ? REVALIDATE : 'no-store')
     })
     fastify.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? ''

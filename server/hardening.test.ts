@@ -363,3 +363,69 @@ describe('the smaller findings (point 9)', () => {
     expect(answer.headers.get('content-range')).toBe(`bytes */${'console.log("app")'.length}`)
   })
 })
+
+describe('the smaller findings of issue #32 (point 8)', () => {
+  const header = (answer: string, name: string) =>
+    new RegExp(`^${name}: (.*)\r$`, 'mi').exec(answer.slice(0, answer.indexOf('\r\n\r\n') + 2))?.[1]
+
+  it.each([
+    ['an undecodable URL', 'GET /%c0 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 400],
+    ['an HTTP/1.1 request without Host', 'GET /aboutus HTTP/1.1\r\nConnection: close\r\n\r\n', 400],
+    [
+      'an Expect it cannot meet',
+      'GET /aboutus HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\nConnection: close\r\n\r\n',
+      417,
+    ],
+  ])('answers %s with the security headers, no-store and a message that does not echo the request', async (_what, request, status) => {
+    const answer = await raw(server.url, request)
+    expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
+    expect(header(answer, 'X-Frame-Options')).toBe('DENY')
+    expect(header(answer, 'X-Content-Type-Options')).toBe('nosniff')
+    expect(header(answer, 'Cache-Control')).toBe('no-store')
+    const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: string }
+    expect(body.error).not.toMatch(/%c0|teapot/i)
+    expect(body.error.length).toBeGreaterThan(20)
+  })
+
+  it('gives every answer a Cache-Control: redirects, 405, 206, 416 and files without a rule of their own', async () => {
+    await writeFile(path.join(site.dist, 'sitemap.xml'), '<urlset/>')
+    const caching = async (url: string, init: RequestInit = {}) => {
+      const answer = await fetch(`${server.url}${url}`, { redirect: 'manual', ...init })
+      await answer.arrayBuffer()
+      return [answer.status, answer.headers.get('cache-control')]
+    }
+    const REVALIDATE = 'public, max-age=0, must-revalidate'
+    expect(await caching('/products/nothing-here')).toEqual([302, REVALIDATE])
+    expect(await caching('/aboutus', { method: 'DELETE' })).toEqual([405, 'no-store'])
+    expect(await caching('/sitemap.xml')).toEqual([200, REVALIDATE])
+    expect(await caching('/sitemap.xml', { headers: { range: 'bytes=0-3' } })).toEqual([206, REVALIDATE])
+    expect(await caching('/sitemap.xml', { headers: { range: 'bytes=500-' } })).toEqual([416, 'no-store'])
+    // A rule's own caching stays.
+    expect(await caching('/assets/app-1a2b3c.js')).toEqual([200, 'public, max-age=31536000, immutable'])
+  })
+
+  it.each([
+    '/404',
+    '/404.html',
+    '/404/',
+  ])('answers %s with the not-found page and status 404, never 200', async (url) => {
+    const answer = await fetch(`${server.url}${url}`)
+    expect(answer.status).toBe(404)
+    expect(await answer.text()).toContain('Page not found')
+    expect(answer.headers.get('cache-control')).toBe(NOT_FOUND_CACHE)
+  })
+
+  it('refuses a POST whose Origin only matches the Host it sent itself (a rebound DNS name)', async () => {
+    const { port } = new URL(server.url)
+    const post = (host: string, origin: string) =>
+      raw(
+        server.url,
+        `POST ${CONTACT} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${origin}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(JSON.stringify(VALID[CONTACT]))}\r\nConnection: close\r\n\r\n${JSON.stringify(VALID[CONTACT])}`,
+      )
+    expect(await post('evil.example', 'http://evil.example')).toMatch(/^HTTP\/1\.1 403 /)
+    expect(await post(`evil.example:${port}`, `http://evil.example:${port}`)).toMatch(/^HTTP\/1\.1 403 /)
+    // This server's own address, as `npm start` serves the site and its API on one origin.
+    expect(await post(`127.0.0.1:${port}`, `http://127.0.0.1:${port}`)).toMatch(/^HTTP\/1\.1 201 /)
+    expect(await post(`localhost:${port}`, `http://localhost:${port}`)).toMatch(/^HTTP\/1\.1 201 /)
+  })
+})

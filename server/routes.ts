@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
+import { isIP } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { clientKey } from './client-address.ts'
 import { type IntakeForm, isHoneypotFilled } from './forms.ts'
@@ -34,14 +35,22 @@ const send = (reply: FastifyReply, answer: Answer) => reply.code(answer.status).
 
 /**
  * Whether a request's `Origin` may post: none at all (curl, servers: not a browser, so no ambient
- * credentials to abuse), the configured site origin, or this server's own origin.
+ * credentials to abuse), the configured site origin, or this server's own origin when it is reached by
+ * address (`npm start`: http://127.0.0.1:4173, or localhost). A name is never taken from the request's
+ * own Host: a page on evil.example whose DNS name was pointed at this server (DNS rebinding) sends
+ * `Host: evil.example` with `Origin: http://evil.example`. A site reached by a name sets SITE_URL.
  */
 export function isAllowedOrigin(origin: string | undefined, siteOrigin: string | undefined, host: string) {
   if (origin === undefined) return true
   if (siteOrigin !== undefined && origin === siteOrigin) return true
   try {
     const parsed = new URL(origin)
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.host === host
+    const name = parsed.hostname.replace(/^\[|\]$/g, '')
+    return (
+      (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
+      parsed.host === host &&
+      (isIP(name) !== 0 || name === 'localhost')
+    )
   } catch {
     return false
   }
