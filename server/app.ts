@@ -97,6 +97,15 @@ export const LIMITS = {
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops
 
 /**
+ * Until when a batch may wait for a locked database: as long as its oldest submission may still wait,
+ * counted from when it arrived. Commits run one at a time, so a submission that queued behind a batch
+ * that failed for the lock has waited already; it gets its 503 then, not after a second wait.
+ */
+export function batchDeadline(items: readonly Pick<NewSubmission, 'receivedAt'>[], waitMs: number): number {
+  return Math.min(...items.map((item) => Date.parse(item.receivedAt))) + waitMs
+}
+
+/**
  * Builds the one-process server: the static site and the intake API. Closing the Fastify instance
  * finishes requests in flight, commits what is queued, stops the outbox loop and closes the database.
  */
@@ -110,9 +119,13 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
     log,
     options.storageQuietMs,
   )
-  const writer = groupCommit<NewSubmission>((items) => storage.insert(items), {
-    retryAlone: (error) => !(error instanceof StorageBusy),
-  })
+  const busyWaitMs = options.busyWaitMs ?? 2_000
+  const writer = groupCommit<NewSubmission>(
+    (items) => storage.insert(items, { waitUntil: batchDeadline(items, busyWaitMs) }),
+    {
+      retryAlone: (error) => !(error instanceof StorageBusy),
+    },
+  )
   const limiter = options.rateLimit > 0 ? rateLimiter(options.rateLimit) : undefined
   const deliverers: Partial<Record<Channel, Deliver>> = { ...options.deliverers }
   if (options.webhook) deliverers.webhook = webhookDeliverer(options.webhook.url)

@@ -82,6 +82,27 @@ it('answers busy while another session holds a lock longer than the wait, and st
   }
 })
 
+it('waits for a lock no longer than the deadline it is given, however long the store may wait (issue #32)', async () => {
+  const storage = await openStorage('', { databaseUrl: url, busyWaitMs: 600_000 })
+  const holder = new pg.Client({ connectionString: url })
+  await holder.connect()
+  try {
+    await holder.query('BEGIN')
+    await holder.query('LOCK TABLE submissions IN ACCESS EXCLUSIVE MODE')
+    // Without the deadline this waits for the store's lock_timeout: 10 minutes.
+    const error = await storage
+      .insert([newSubmission('a')], { waitUntil: Date.now() + 50 })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(StorageBusy)
+    await holder.query('ROLLBACK')
+    await storage.insert([newSubmission('b')])
+    expect((await storage.list()).map((s) => s.id)).toEqual(['b'])
+  } finally {
+    await holder.end()
+    await storage.close()
+  }
+})
+
 it('lets a mistake in the data through as itself, not as "busy"', async () => {
   const storage = await openStorage('', { databaseUrl: url })
   try {

@@ -271,10 +271,23 @@ async function withClient<T>(pool: Pool, work: (client: PoolClient) => Promise<T
   }
 }
 
-async function transaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in a transaction; `lockTimeoutMs` (when given) bounds how long its statements wait for a
+ * lock, in place of the connection's own lock_timeout.
+ */
+async function transaction<T>(
+  pool: Pool,
+  work: (client: PoolClient) => Promise<T>,
+  lockTimeoutMs?: number,
+): Promise<T> {
   return withClient(pool, async (client) => {
     try {
-      await client.query('BEGIN')
+      // One round trip: BEGIN and the setting go as one simple query. 0 would mean "no limit".
+      await client.query(
+        lockTimeoutMs === undefined
+          ? 'BEGIN'
+          : `BEGIN; SET LOCAL lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`,
+      )
       const result = await work(client)
       await client.query('COMMIT')
       return result
@@ -325,59 +338,63 @@ function prepare(pool: Pool, location: string, salt: string, readonly: boolean):
   return {
     ...common,
     // Three statements per batch, whatever its size: under load a round trip costs more than a row.
-    insert: (items: readonly NewSubmission[]) =>
+    insert: (items: readonly NewSubmission[], options = {}) =>
       guarded(() =>
-        transaction(pool, async (client) => {
-          await client.query(
-            `INSERT INTO submissions (id, received_at, kind, product, payload, spam, client_hash)
+        transaction(
+          pool,
+          async (client) => {
+            await client.query(
+              `INSERT INTO submissions (id, received_at, kind, product, payload, spam, client_hash)
              SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::json[], $6::boolean[], $7::text[])`,
-            [
-              items.map((i) => i.id),
-              items.map((i) => i.receivedAt),
-              items.map((i) => i.kind),
-              items.map((i) => i.product),
-              items.map((i) => JSON.stringify(i.payload)),
-              items.map((i) => i.spam),
-              items.map((i) => i.clientHash),
-            ],
-          )
-          const keyed = items.filter((i) => i.idempotency)
-          if (keyed.length > 0) {
-            // A key still in its window is never overwritten: another request was answered with it.
-            const stored = await client.query<{ key: string }>(
-              `INSERT INTO idempotency_keys (key, fingerprint, status, body, created_at, submission_id)
+              [
+                items.map((i) => i.id),
+                items.map((i) => i.receivedAt),
+                items.map((i) => i.kind),
+                items.map((i) => i.product),
+                items.map((i) => JSON.stringify(i.payload)),
+                items.map((i) => i.spam),
+                items.map((i) => i.clientHash),
+              ],
+            )
+            const keyed = items.filter((i) => i.idempotency)
+            if (keyed.length > 0) {
+              // A key still in its window is never overwritten: another request was answered with it.
+              const stored = await client.query<{ key: string }>(
+                `INSERT INTO idempotency_keys (key, fingerprint, status, body, created_at, submission_id)
                SELECT * FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[], $5::bigint[], $6::text[])
                ON CONFLICT (key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status,
                  body = excluded.body, created_at = excluded.created_at, submission_id = excluded.submission_id
                WHERE idempotency_keys.created_at < excluded.created_at - ${IDEMPOTENCY_WINDOW_MS}
                RETURNING key`,
-              [
-                keyed.map((i) => i.idempotency?.key),
-                keyed.map((i) => i.idempotency?.fingerprint),
-                keyed.map((i) => i.idempotency?.status),
-                keyed.map((i) => i.idempotency?.body),
-                keyed.map((i) => i.idempotency?.createdAt),
-                keyed.map((i) => i.id),
-              ],
-            )
-            const written = new Set(stored.rows.map((row) => row.key))
-            const taken = keyed.find((i) => !written.has(i.idempotency?.key ?? ''))
-            if (taken?.idempotency) throw new KeyTaken(taken.idempotency.key)
-          }
-          const entries = items
-            .filter((i) => !i.spam)
-            .flatMap((i) => i.notify.map((channel) => [i, channel] as const))
-          if (entries.length > 0)
-            await client.query(
-              `INSERT INTO outbox (submission_id, channel, next_attempt_at)
+                [
+                  keyed.map((i) => i.idempotency?.key),
+                  keyed.map((i) => i.idempotency?.fingerprint),
+                  keyed.map((i) => i.idempotency?.status),
+                  keyed.map((i) => i.idempotency?.body),
+                  keyed.map((i) => i.idempotency?.createdAt),
+                  keyed.map((i) => i.id),
+                ],
+              )
+              const written = new Set(stored.rows.map((row) => row.key))
+              const taken = keyed.find((i) => !written.has(i.idempotency?.key ?? ''))
+              if (taken?.idempotency) throw new KeyTaken(taken.idempotency.key)
+            }
+            const entries = items
+              .filter((i) => !i.spam)
+              .flatMap((i) => i.notify.map((channel) => [i, channel] as const))
+            if (entries.length > 0)
+              await client.query(
+                `INSERT INTO outbox (submission_id, channel, next_attempt_at)
                SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])`,
-              [
-                entries.map(([i]) => i.id),
-                entries.map(([, channel]) => channel),
-                entries.map(([i]) => Date.parse(i.receivedAt)),
-              ],
-            )
-        }),
+                [
+                  entries.map(([i]) => i.id),
+                  entries.map(([, channel]) => channel),
+                  entries.map(([i]) => Date.parse(i.receivedAt)),
+                ],
+              )
+          },
+          options.waitUntil === undefined ? undefined : options.waitUntil - Date.now(),
+        ),
       ),
     findAnswer: (key, notBefore) =>
       guarded(async () => {

@@ -46,6 +46,22 @@ it('answers busy when the lock outlasts the wait, and stores nothing', async () 
   expect(await storage.list()).toEqual([])
 })
 
+it('waits for a lock no longer than the deadline it is given, however long the store may wait (issue #32)', async () => {
+  const patient = await openStorage(site.data, { busyWaitMs: 600_000 })
+  holder.exec('BEGIN IMMEDIATE')
+  try {
+    // Its submissions already waited behind a batch that failed: without the deadline this waits 10 minutes.
+    const error = await patient
+      .insert([newSubmission('a')], { waitUntil: Date.now() })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(StorageBusy)
+  } finally {
+    holder.exec('ROLLBACK')
+    await patient.close()
+  }
+  expect(await storage.list()).toEqual([])
+})
+
 it('lets any other failure through as itself, without waiting', async () => {
   holder.exec('DROP TABLE outbox')
   const error = await storage.insert([newSubmission('a')]).catch((e: unknown) => e)

@@ -143,11 +143,10 @@ export function storageFault(error: unknown): string | undefined {
 /**
  * Runs `operation` without ever blocking on the database lock: SQLite's own busy wait is off (it
  * would stall the event loop, pages included), so a locked database is retried here on timers, with
- * growing pauses, until `waitMs` have passed; then StorageBusy. A failing disk or files are StorageBusy
+ * growing pauses, until `deadline` (ms since the epoch); then StorageBusy. It is tried at least once. A failing disk or files are StorageBusy
  * at once: a person cannot fix them by sending the form again at once, and a later try may work.
  */
-async function unlocked<T>(operation: () => T, waitMs: number): Promise<T> {
-  const deadline = Date.now() + waitMs
+async function unlocked<T>(operation: () => T, deadline: number): Promise<T> {
   for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
     try {
       return operation()
@@ -190,25 +189,22 @@ export async function openSqlite(
   try {
     if (options.readonly) db.pragma('busy_timeout = 5000')
     else
-      salt = await unlocked(
-        () => {
-          db.pragma('busy_timeout = 0')
-          // A rollback journal, not WAL: WAL maps a shared-memory file (-shm) into the process, and a
-          // fault on that file (truncated, or on a failing disk) is a SIGBUS that ends the process, pages
-          // and all. With synchronous = FULL a commit that returned is on disk either way.
-          db.pragma('journal_mode = TRUNCATE')
-          db.pragma('synchronous = FULL')
-          db.pragma('foreign_keys = ON')
-          migrate(db)
-          const salt = ensureSalt(db)
-          // A committed write now: a store that cannot take one is refused at start, not at the first form.
-          db.prepare(
-            "INSERT INTO meta (name, value) VALUES ('last-start', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-          ).run(new Date().toISOString())
-          return salt
-        },
-        Math.max(waitMs, 5_000),
-      )
+      salt = await unlocked(() => {
+        db.pragma('busy_timeout = 0')
+        // A rollback journal, not WAL: WAL maps a shared-memory file (-shm) into the process, and a
+        // fault on that file (truncated, or on a failing disk) is a SIGBUS that ends the process, pages
+        // and all. With synchronous = FULL a commit that returned is on disk either way.
+        db.pragma('journal_mode = TRUNCATE')
+        db.pragma('synchronous = FULL')
+        db.pragma('foreign_keys = ON')
+        migrate(db)
+        const salt = ensureSalt(db)
+        // A committed write now: a store that cannot take one is refused at start, not at the first form.
+        db.prepare(
+          "INSERT INTO meta (name, value) VALUES ('last-start', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+        ).run(new Date().toISOString())
+        return salt
+      }, Date.now() + Math.max(waitMs, 5_000))
     return prepare(db, file, salt, waitMs)
   } catch (error) {
     db.close()
@@ -306,7 +302,7 @@ const toSubmission = (row: SubmissionRow): Submission => ({
 
 /** Prepares every statement once; `salt` is empty for a read-only database. */
 function prepare(db: Database, file: string, salt: string, waitMs: number): Storage {
-  const run = <T>(operation: () => T) => unlocked(operation, waitMs)
+  const run = <T>(operation: () => T, deadline = Date.now() + waitMs) => unlocked(operation, deadline)
   const readonly = db.readonly
   const listAll = db.prepare<[{ kind: string | null; since: string | null; spam: number }], SubmissionRow>(
     `SELECT id, received_at, kind, product, payload, spam FROM submissions
@@ -414,7 +410,7 @@ function prepare(db: Database, file: string, salt: string, waitMs: number): Stor
 
   return {
     ...common,
-    insert: (items) => run(() => insertAll.immediate(items)),
+    insert: (items, options = {}) => run(() => insertAll.immediate(items), options.waitUntil),
     findAnswer: (key, notBefore) => run(() => selectAnswer.get(key, notBefore)),
     purgeAnswers: (before) => run(() => void deleteAnswers.run(before)),
     claimOutbox: (now, limit, leaseMs, channels) =>

@@ -39,8 +39,8 @@ export function watchedStorage(storage: Storage, log: (line: string) => void, qu
 
   return {
     ...storage,
-    insert: async (items) => {
-      await watch(storage.insert)(items)
+    insert: async (items, options) => {
+      await watch(storage.insert)(items, options)
       const now = Date.now()
       if (failing && now - failing.last >= quietMs) {
         const seconds = Math.round((failing.last - failing.since) / 1000)

@@ -71,8 +71,12 @@ export interface Storage {
   readonly location: string
   /** A random value kept in the database, mixed into client hashes; the same after a restart. */
   readonly salt: string
-  /** Writes the submissions (and their idempotency keys and outbox entries) in one transaction. */
-  insert(items: readonly NewSubmission[]): Promise<void>
+  /**
+   * Writes the submissions (and their idempotency keys and outbox entries) in one transaction. A lock
+   * is waited for until `waitUntil` (ms since the epoch; default: now plus the store's bounded wait),
+   * then StorageBusy: a batch that queued behind a failing one has already waited.
+   */
+  insert(items: readonly NewSubmission[], options?: { waitUntil?: number }): Promise<void>
   /** The answer stored for an Idempotency-Key at or after `notBefore` (ms since the epoch). */
   findAnswer(key: string, notBefore: number): Promise<StoredAnswer | undefined>
   /** Deletes Idempotency-Keys older than `before` (ms since the epoch). */
