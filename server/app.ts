@@ -143,7 +143,11 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
         : typeof options.trustProxy === 'number'
           ? trustHops(options.trustProxy)
           : [...options.trustProxy],
-    return503OnClosing: true,
+    // A request that arrives while the server closes (its head still coming in when the shutdown
+    // began, or pipelined behind one in flight) is handled, not refused with Fastify's bare 503 (no
+    // Retry-After, none of the headers): the database closes only after every connection has ended,
+    // and each answer during the shutdown closes its connection (the onSend hook below).
+    return503OnClosing: false,
     requestTimeout,
     // Fastify's default (72 s, to outlast a cloud balancer's idle timeout) lets idle sockets hold the
     // connection slots long after their page loaded; a browser opens a new one at once when it needs it.

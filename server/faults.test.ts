@@ -137,6 +137,28 @@ describe('SQLite, one instance', () => {
     expect(await lost('SQLite, SIGKILL under load', traffic, open, new Set())).toEqual([])
   }, 120_000)
 
+  it('SIGTERM under load: finishes what is in flight, stores every acknowledged submission, exits 0', async () => {
+    const data = `${site.data}-term`
+    const open = () => openStorage(data)
+    server = await spawnServer(fixtureServeArgs(site, data))
+    const stopping = server
+    const traffic = load(stopping, 14)
+    await watching([stopping], async () => {
+      try {
+        await eachAnswers(traffic, [stopping], 201, 300, 'submissions stored before SIGTERM')
+        stopping.child.kill('SIGTERM')
+        expect(await stopping.exited).toBe(0)
+      } finally {
+        await traffic.stop()
+      }
+      expect(notices(stopping).slice(-2)).toEqual([
+        'SIGTERM: finishing requests in flight, then closing the database...',
+        'Stopped.',
+      ])
+    })
+    expect(await lost('SQLite, SIGTERM under load', traffic, open, new Set())).toEqual([])
+  }, 120_000)
+
   it('maps none of its files into memory, so a fault on them (truncated) does not end it', async () => {
     const data = `${site.data}-mapped`
     server = await spawnServer(fixtureServeArgs(site, data))
@@ -206,12 +228,7 @@ describe('PostgreSQL, two instances', () => {
     disk = await smallDisk('256m', '0777')
     postgres = await startTestPostgres(disk ? { under: disk.dir } : {})
     databaseUrl = await postgres.createDatabase()
-    const args = (name: string) => [
-      ...fixtureServeArgs(site, `${site.data}-${name}`),
-      '--database',
-      databaseUrl,
-    ]
-    servers = await Promise.all([spawnServer(args('a')), spawnServer(args('b'))])
+    servers = await Promise.all([spawnServer(instanceArgs('a')), spawnServer(instanceArgs('b'))])
   }, 120_000)
 
   afterAll(async () => {
@@ -220,6 +237,11 @@ describe('PostgreSQL, two instances', () => {
     await disk?.unmount()
   }, 60_000)
 
+  const instanceArgs = (name: string) => [
+    ...fixtureServeArgs(site, `${site.data}-${name}`),
+    '--database',
+    databaseUrl,
+  ]
   const open = () => openStorage(site.data, { databaseUrl, readonly: true })
   const load = (seed: number) =>
     startLoad({
@@ -291,6 +313,26 @@ describe('PostgreSQL, two instances', () => {
       for (const server of servers) saidEachCauseOnce(server)
     })
     expect(await lost('PostgreSQL, full disk', traffic, open, before)).toEqual([])
+  }, 180_000)
+
+  it('one instance stopped with SIGTERM under load: it exits 0 having stored all it acknowledged, the other carries on', async () => {
+    const before = await storedIds(open)
+    const traffic = load(5)
+    const [stopping, other] = servers as [ServerProcess, ServerProcess]
+    await watching(servers, async () => {
+      try {
+        await eachAnswers(traffic, servers, 201, 100, 'submissions stored before SIGTERM')
+        stopping.child.kill('SIGTERM')
+        expect(await stopping.exited).toBe(0)
+        await eachAnswers(traffic, [other], 201, 100, 'submissions the other stored after')
+      } finally {
+        await traffic.stop()
+      }
+      expect(notices(stopping).slice(-1)).toEqual(['Stopped.'])
+    })
+    expect(await lost('PostgreSQL, one of two instances SIGTERMed', traffic, open, before)).toEqual([])
+    // Started again, it takes its share as before.
+    servers[0] = await spawnServer(instanceArgs('a'))
   }, 180_000)
 
   // Last: it leaves one instance.

@@ -54,8 +54,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
 /**
  * Closes the server on SIGTERM and SIGINT: no new connections, requests in flight finish, the
- * database closes. A second signal, or a shutdown that takes longer than `graceMs`, exits at once
- * (every answered submission is already committed, so nothing answered is lost).
+ * database closes. A second signal exits at once; a shutdown that takes longer than `graceMs` closes
+ * the connections still open, and one still not done after twice that exits with status 1 (every
+ * answered submission is already committed, so nothing answered is lost).
  */
 export function closeOnSignals(server: RunningServer, say: (line: string) => void, graceMs = 10_000): void {
   let closing = false
@@ -66,14 +67,24 @@ export function closeOnSignals(server: RunningServer, say: (line: string) => voi
     }
     closing = true
     say(`${signal}: finishing requests in flight, then closing the database...`)
+    // Bounded: after the grace period the connections still open are closed (their answers were not
+    // sent, so nothing they carry was acknowledged); a shutdown still not done after a second one is
+    // stuck, and the process ends with status 1 rather than never.
+    let last: NodeJS.Timeout | undefined
     const force = setTimeout(() => {
       say(`Still busy after ${graceMs / 1000} s: closing the remaining connections.`)
       server.fastify.server.closeAllConnections()
+      last = setTimeout(() => {
+        say(`Shutdown still not done after ${(2 * graceMs) / 1000} s: exiting now.`)
+        process.exit(1)
+      }, graceMs)
+      last.unref()
     }, graceMs)
     force.unref()
     server.close().then(
       () => {
         clearTimeout(force)
+        clearTimeout(last)
         process.off('SIGTERM', onSignal)
         process.off('SIGINT', onSignal)
         say('Stopped.')
