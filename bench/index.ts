@@ -158,6 +158,19 @@ async function benchSearch() {
   }
 }
 
+/** `npm run bench -- intake`: submissions per second, one SQLite instance and two PostgreSQL instances. */
+async function benchIntake() {
+  const { benchSubmissions, benchTwoPostgres } = await import('../server/bench.ts')
+  const sqlite = await benchSubmissions()
+  const postgres = await benchTwoPostgres()
+  console.log(
+    '\nIntake API, valid submissions answered 201 per second (64 in flight, keep-alive, each committed durably):',
+  )
+  console.log('| setup | submissions/s | submissions |\n|---|---|---|')
+  console.log(`| SQLite, one instance | ${sqlite.perSecond} | ${sqlite.total} |`)
+  console.log(`| PostgreSQL, two instances | ${postgres.perSecond} | ${postgres.total} |`)
+}
+
 async function benchIntakePg() {
   const { benchIntakePostgres } = await import('../server/bench.ts')
   const r = await benchIntakePostgres()
@@ -278,7 +291,8 @@ if (wants('build')) benchBuild()
 if (wants('routes')) await benchRoutes()
 if (wants('api')) await benchApi()
 if (wants('search')) await benchSearch()
-// Not in the default run: it starts PostgreSQL and waits out an outbox lease.
+// Not in the default run: they start PostgreSQL (and intake-pg waits out an outbox lease).
+if (only.has('intake')) await benchIntake()
 if (only.has('intake-pg')) await benchIntakePg()
 if (wants('lighthouse')) await benchLighthouse()
 if (wants('tasks')) await benchTasks()
