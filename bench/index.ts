@@ -179,6 +179,19 @@ async function benchSearch() {
   }
 }
 
+/** `npm run bench -- intake`: submissions per second, one SQLite instance and two PostgreSQL instances. */
+async function benchIntake() {
+  const { benchSubmissions, benchTwoPostgres } = await import('../server/bench.ts')
+  const sqlite = await benchSubmissions()
+  const postgres = await benchTwoPostgres()
+  console.log(
+    '\nIntake API, valid submissions answered 201 per second (64 in flight, keep-alive, each committed durably):',
+  )
+  console.log('| setup | submissions/s | submissions |\n|---|---|---|')
+  console.log(`| SQLite, one instance | ${sqlite.perSecond} | ${sqlite.total} |`)
+  console.log(`| PostgreSQL, two instances | ${postgres.perSecond} | ${postgres.total} |`)
+}
+
 async function benchIntakePg() {
   const { benchIntakePostgres } = await import('../server/bench.ts')
   const r = await benchIntakePostgres()
@@ -333,6 +346,8 @@ const PARTS: { name: string; quick: boolean; built?: true; run: () => unknown }[
   { name: 'routes', quick: true, built: true, run: benchRoutes },
   { name: 'api', quick: true, run: benchApi },
   { name: 'search', quick: true, built: true, run: benchSearch },
+  // Starts PostgreSQL: one SQLite instance against two PostgreSQL instances.
+  { name: 'intake', quick: false, run: benchIntake },
   // Starts PostgreSQL and waits out an outbox lease after killing an instance.
   { name: 'intake-pg', quick: false, run: benchIntakePg },
   { name: 'lighthouse', quick: true, built: true, run: benchLighthouse },

@@ -17,6 +17,11 @@ const BY_CODE: Record<string, Answer> = {
     status: 400,
     body: { error: 'The Content-Length header does not match the length of the body.' },
   },
+  // The URL itself, never echoed: a client may have put anything in it.
+  FST_ERR_BAD_URL: {
+    status: 400,
+    body: { error: 'The URL cannot be read: it holds a %-escape that is not UTF-8 text.' },
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     status: 400,
     body: { error: 'The request body is empty; send the form as a JSON object.' },

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type AppOptions, clientError, createApp } from './app.ts'
+import { type AppOptions, batchDeadline, clientError, createApp } from './app.ts'
 import { IDEMPOTENCY_WINDOW_MS } from './idempotency.ts'
 import { makeSite, type SiteFixture, SLUGS, VALID } from './testing.ts'
 
@@ -287,5 +287,21 @@ describe('clientError (what Node refuses before any route)', () => {
       expect(errors).toEqual([])
       expect(socket.destroyed).toBe(true)
     }
+  })
+})
+
+describe('batchDeadline (issue #32)', () => {
+  it('gives a batch the wait its oldest submission has left, counted from its arrival', () => {
+    const at = (iso: string) => ({ receivedAt: iso })
+    const batch = [
+      at('2026-11-26T10:00:01.500Z'),
+      at('2026-11-26T10:00:00.000Z'),
+      at('2026-11-26T10:00:02.000Z'),
+    ]
+    expect(batchDeadline(batch, 2_000)).toBe(Date.parse('2026-11-26T10:00:02.000Z'))
+    // Queued behind a batch that waited 2 s for the lock: no second wait, its time is up.
+    expect(batchDeadline([at('2026-11-26T10:00:00.100Z')], 2_000)).toBe(
+      Date.parse('2026-11-26T10:00:02.100Z'),
+    )
   })
 })

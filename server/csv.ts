@@ -1,10 +1,14 @@
 /**
- * CSV as RFC 4180 describes it: comma-separated, CRLF line ends, a field quoted when it holds a comma,
- * a quote, a line break or edge spaces, with quotes doubled inside.
+ * CSV as RFC 4180 describes it (comma-separated, CRLF line ends, quotes doubled inside a field), with
+ * every field quoted. Form text comes from the public internet and the sales team opens exports in
+ * spreadsheets, in whatever locale their machine has:
  *
- * Form text comes from the public internet and the sales team opens exports in spreadsheets, so a cell
- * that starts like a formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading `'` (OWASP's advice against
- * CSV injection); the spreadsheet then shows it as text.
+ * - A spreadsheet in a locale whose list separator is `;` (most of Europe) splits an unquoted field at
+ *   each `;`, and a piece such as `=1+1` then becomes a formula cell. A quoted field is one cell in
+ *   every locale, whatever separator the spreadsheet uses.
+ * - A cell that starts like a formula (`=`, `+`, `-`, `@`, their full-width forms, tab or CR, also
+ *   after leading spaces, which importers may trim) gets a leading `'` (OWASP's advice against CSV
+ *   injection); the spreadsheet then shows it as text.
  */
 export function toCsv(rows: readonly (readonly string[])[]): string {
   return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + (rows.length ? '\r\n' : '')
@@ -17,9 +21,12 @@ export function toCsv(rows: readonly (readonly string[])[]): string {
  */
 const UNSAFE = /(?![\t\n\r])\p{Cc}|[\u202a-\u202e\u2066-\u2069]/gu
 
-/** One field, neutralised and quoted as needed. */
+/** How a formula may start, once any leading spaces are skipped. */
+const FORMULA_START = /^[\t\r]|^ *[=+\-@\uff1d\uff0b\uff0d\uff20]/
+
+/** One field, neutralised and quoted. */
 export function csvField(value: string): string {
   const clean = value.replace(UNSAFE, '\ufffd')
-  const safe = /^[=+\-@\t\r]/.test(clean) ? `'${clean}` : clean
-  return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+  const safe = FORMULA_START.test(clean) ? `'${clean}` : clean
+  return `"${safe.replaceAll('"', '""')}"`
 }

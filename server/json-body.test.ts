@@ -3,7 +3,7 @@
 // parser registered inside the test (a planted bug is switched on after beforeAll ran).
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { isJsonContentType, parseJson, registerJsonBody, unreadableBody } from './json-body.ts'
+import { isJsonContentType, MAX_DEPTH, parseJson, registerJsonBody, unreadableBody } from './json-body.ts'
 
 describe('isJsonContentType', () => {
   it.each([
@@ -56,6 +56,35 @@ describe('parseJson', () => {
 
   it('reads JSON with blanks around it', () => {
     expect(parseJson(' {"name": "Asha"}\n')).toEqual({ name: 'Asha' })
+  })
+
+  it('refuses text no database can store, naming the field and never echoing the text (issue #32)', () => {
+    const stored = 'The request body holds text that cannot be stored:'
+    expect(() => parseJson('{"name": "As\\u0000ha"}')).toThrow(
+      `${stored} a NUL character (\\u0000) in "name". Send the text without it.`,
+    )
+    expect(() => parseJson('{"name": "x\\ud800"}')).toThrow(
+      `${stored} half of a UTF-16 surrogate pair (\\ud800-\\udfff alone) in "name". Send the text without it.`,
+    )
+    expect(() => parseJson('{"name": "\\udc00x"}')).toThrow(/half of a UTF-16 surrogate pair/)
+    expect(() => parseJson('{"tags": ["a", "\\u0000"]}')).toThrow(/a NUL character \(\\u0000\) in "1"/)
+    expect(() => parseJson('{"na\\u0000me": "x"}')).toThrow(
+      `${stored} a NUL character (\\u0000) in a field name.`,
+    )
+    // A pair is one character (an emoji), escaped or not; other control characters are kept.
+    expect(parseJson('{"name": "\\ud83d\\ude00 \u{1F600} a\\u0007b"}')).toEqual({
+      name: '\u{1F600} \u{1F600} a\u0007b',
+    })
+  })
+
+  it('refuses nesting deeper than a form could need, before parsing it (issue #32)', () => {
+    const message = `The request body nests objects or arrays more than ${MAX_DEPTH} levels deep; send the form as one flat JSON object.`
+    expect(() => parseJson('['.repeat(1_000_000))).toThrow(message)
+    expect(() => parseJson(`{"name":${'{"a":'.repeat(MAX_DEPTH)}1${'}'.repeat(MAX_DEPTH)}}`)).toThrow(message)
+    // At the limit it parses; brackets inside strings do not count.
+    const deepest = `${'['.repeat(MAX_DEPTH)}${']'.repeat(MAX_DEPTH)}`
+    expect(parseJson(deepest)).toBeInstanceOf(Array)
+    expect(parseJson(`{"name": "${'[{'.repeat(100)}\\" ["}`)).toEqual({ name: `${'[{'.repeat(100)}" [` })
   })
 })
 

@@ -33,17 +33,71 @@ export function unreadableBody(contentType: string, contentEncoding: string | un
   return undefined
 }
 
+/** The deepest nesting a body may have. A form is one flat object; the rest is room for a mistake. */
+export const MAX_DEPTH = 16
+
 /**
- * JSON.parse that refuses `__proto__` keys (they can change an object's prototype when the value is
- * later copied with Object.assign) and says where the JSON is broken.
+ * How deeply `text` nests objects and arrays, counted without parsing it (brackets inside strings do
+ * not count), stopping once past `limit`: a body of a million `[` cannot make the parser or anything
+ * after it recurse until the stack runs out.
+ */
+function deeperThan(text: string, limit: number): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c)
+        i++ // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true
+    } else if (c === 0x7d || c === 0x5d) depth--
+  }
+  return false
+}
+
+/** An unpaired UTF-16 surrogate (`\ud800` alone), which no text encoding can hold. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/**
+ * Why a string cannot be stored as text (PostgreSQL's json/jsonb and text types refuse NUL and
+ * unpaired surrogates, and a table holding one breaks `payload->>'name'` for every row), or undefined.
+ * No person types either; both come from a broken or hostile client.
+ */
+function unstorable(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'a NUL character (\\u0000)'
+  if (LONE_SURROGATE.test(text)) return 'half of a UTF-16 surrogate pair (\\ud800-\\udfff alone)'
+  return undefined
+}
+
+/**
+ * JSON.parse that refuses what the server would mishandle, each with a message saying what to send:
+ * `__proto__` keys (they can change an object's prototype when the value is later copied with
+ * Object.assign), nesting deeper than {@link MAX_DEPTH}, and text that cannot be stored (NUL, unpaired
+ * surrogates). It says where broken JSON is broken.
  */
 export function parseJson(text: string): unknown {
   if (text.trim() === '')
     throw new BadRequest(400, 'The request body is empty; send the form as a JSON object.')
+  if (deeperThan(text, MAX_DEPTH))
+    throw new BadRequest(
+      400,
+      `The request body nests objects or arrays more than ${MAX_DEPTH} levels deep; send the form as one flat JSON object.`,
+    )
   try {
     return JSON.parse(text, (key, value) => {
       if (key === '__proto__')
         throw new BadRequest(400, 'The request body holds a "__proto__" key, which is not allowed.')
+      const inKey = unstorable(key)
+      const inValue = typeof value === 'string' ? unstorable(value) : undefined
+      const problem = inKey ? `${inKey} in a field name` : inValue && `${inValue} in ${JSON.stringify(key)}`
+      if (problem)
+        throw new BadRequest(
+          400,
+          `The request body holds text that cannot be stored: ${problem}. Send the text without it.`,
+        )
       return value
     })
   } catch (error) {

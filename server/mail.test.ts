@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SiteError } from '../lib/errors.ts'
-import { composeMail, mailDeliverer, type Notifications, oneLine, parseSmtpUrl } from './mail.ts'
+import { composeMail, mailDeliverer, mailKinds, type Notifications, oneLine, parseSmtpUrl } from './mail.ts'
 import type { RunningServer } from './serve.ts'
 import type { Submission } from './storage.ts'
 import {
@@ -29,6 +29,7 @@ beforeAll(async () => {
   site = await makeSite()
   mailbox = await smtpSink()
   server = await startFixtureServer(site, {
+    mailKinds: mailKinds(NOTIFICATIONS),
     deliverers: {
       mail: await mailDeliverer({ smtpUrl: mailbox.url, notifications: NOTIFICATIONS, ...OPTIONS }),
     },
@@ -76,6 +77,45 @@ describe('e-mail for new submissions', () => {
     expect(mailbox.received.length).toBe(before)
   })
 
+  it('is recorded by an instance that cannot send it, and sent by one that can (issue #32)', async () => {
+    const data = `${site.data}-drift`
+    // Started without SITE_SMTP_URL, beside an instance that has it: the two share one store.
+    const withoutSmtp = await startFixtureServer(site, { dataDir: data, mailKinds: mailKinds(NOTIFICATIONS) })
+    let id: string
+    try {
+      const response = await postJson(
+        `${withoutSmtp.url}/api/contactinformations`,
+        VALID['/api/contactinformations'],
+      )
+      expect(response.status).toBe(201)
+      id = ((await response.json()) as { id: string }).id
+      expect((await withoutSmtp.storage.undelivered()).mail?.count).toBe(1)
+    } finally {
+      await withoutSmtp.close()
+    }
+    const withSmtp = await startFixtureServer(site, {
+      dataDir: data,
+      mailKinds: mailKinds(NOTIFICATIONS),
+      deliverers: {
+        mail: await mailDeliverer({ smtpUrl: mailbox.url, notifications: NOTIFICATIONS, ...OPTIONS }),
+      },
+    })
+    try {
+      await eventually(() => mailbox.received.some((r) => r.mail.text?.includes(id)), 'the e-mail')
+      expect(mailbox.received.find((r) => r.mail.text?.includes(id))?.envelope).toEqual([
+        'support@example.com',
+      ])
+    } finally {
+      await withSmtp.close()
+    }
+  })
+
+  it('names the kinds to e-mail: those with recipients', () => {
+    expect(mailKinds(NOTIFICATIONS)).toEqual(['contact', 'enquiry'])
+    expect(mailKinds({ from: 'a@example.com', to: { warranty: [] } })).toEqual([])
+    expect(mailKinds(undefined)).toEqual([])
+  })
+
   it('cannot be made to add a header or a recipient', async () => {
     const deliver = await mailDeliverer({ smtpUrl: mailbox.url, notifications: NOTIFICATIONS, ...OPTIONS })
     const id = 'injected-1'
@@ -115,6 +155,7 @@ describe('e-mail for new submissions', () => {
     const logged: string[] = []
     const other = await startFixtureServer(site, {
       dataDir: `${site.data}-dead-smtp`,
+      mailKinds: mailKinds(NOTIFICATIONS),
       deliverers: {
         mail: await mailDeliverer({ smtpUrl: dead.url, notifications: NOTIFICATIONS, ...OPTIONS }),
       },

@@ -1,7 +1,8 @@
 import type { Transporter } from 'nodemailer'
 import { SiteError } from '../lib/errors.ts'
 import type { Deliver } from './outbox.ts'
-import type { Kind, Submission } from './storage.ts'
+import { KINDS, type Kind, type Submission } from './storage.ts'
+import { readUrl } from './url-setting.ts'
 
 /** Recipients per kind of submission, and the sender (content/site.yaml `notifications:`). */
 export interface Notifications {
@@ -23,19 +24,22 @@ export interface MailOptions {
 
 /** Reads SITE_SMTP_URL: an smtp:// or smtps:// URL, or a message saying what to write. */
 export function parseSmtpUrl(value: string | undefined): string | undefined {
-  const text = value?.trim()
-  if (!text) return undefined
-  let url: URL | undefined
-  try {
-    url = new URL(text)
-  } catch {}
-  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname)
-    throw new SiteError(
-      'bad-smtp-url',
-      'SITE_SMTP_URL is not an SMTP URL.',
-      'write smtp://USER:PASSWORD@HOST:587 (STARTTLS) or smtps://USER:PASSWORD@HOST:465, or leave it unset for no e-mail.',
-    )
-  return text
+  const url = readUrl(value, {
+    protocols: ['smtp:', 'smtps:'],
+    hostRequired: true,
+    refusal: () =>
+      new SiteError(
+        'bad-smtp-url',
+        'SITE_SMTP_URL is not an SMTP URL.',
+        'write smtp://USER:PASSWORD@HOST:587 (STARTTLS) or smtps://USER:PASSWORD@HOST:465, or leave it unset for no e-mail.',
+      ),
+  })
+  return url && value?.trim()
+}
+
+/** The kinds of submission `notifications` names recipients for: each of those is e-mailed. */
+export function mailKinds(notifications: Notifications | undefined): Kind[] {
+  return KINDS.filter((kind) => (notifications?.to[kind]?.length ?? 0) > 0)
 }
 
 const KIND_TITLE: Record<Kind, string> = {

@@ -1,16 +1,27 @@
 /**
- * Runs `site serve` alone, without the rest of the CLI: the durability test and the benchmark start
- * the server as a child process with `node --import tsx server/main.ts serve --port 0 ...`.
+ * Runs `site serve` alone, without the CLI: the durability and fault tests and the benchmark start the
+ * server as a child process with `node --import tsx server/main.ts serve --port 0 ...`. It takes the
+ * same flags (./serve-flags.ts) and environment as `site serve`.
  */
 import { Command } from 'commander'
-import { register } from '../cli/commands/serve.ts'
-import { printError } from '../cli/errors.ts'
+import { isSiteError } from '../lib/errors.ts'
+import { SERVE_OPTIONS, type ServeFlags } from './serve-flags.ts'
 
 const program = new Command('site')
-register(program)
+const serve = program.command('serve')
+for (const option of SERVE_OPTIONS) serve.option(option.flags, option.description, option.default)
+serve.action(async (flags: ServeFlags) => {
+  const { readServeFlags } = await import('./serve-options.ts')
+  const { serveSite } = await import('./serve.ts')
+  await serveSite(readServeFlags(flags))
+})
 try {
   await program.parseAsync(process.argv)
 } catch (error) {
-  printError(error)
+  // A mistake in the flags or the setup: what happened and what to do, no stack.
+  if (isSiteError(error)) {
+    console.error(error.message)
+    if (error.hint) console.error(`Fix: ${error.hint}`)
+  } else console.error(error instanceof Error ? (error.stack ?? error.message) : String(error))
   process.exitCode = 1
 }

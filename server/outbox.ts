@@ -1,4 +1,4 @@
-import type { Channel, OutboxEntry, Storage } from './storage.ts'
+import { type Channel, type OutboxEntry, type Storage, StorageBusy } from './storage.ts'
 
 /** Sends one entry; resolves when the receiver accepted it, throws (with a message, no personal data) when not. */
 export type Deliver = (entry: OutboxEntry, signal: AbortSignal) => Promise<void>
@@ -144,7 +144,10 @@ export function startOutbox(options: OutboxOptions): Outbox {
       return
     }
     running = drain()
-      .catch((error) => log(`outbox paused on an error: ${reason(error)}`))
+      // A failing store is said once by the store itself (storage-health.ts), not on every look.
+      .catch((error) => {
+        if (!(error instanceof StorageBusy)) log(`outbox paused on an error: ${reason(error)}`)
+      })
       .then(schedule)
       .finally(() => {
         running = undefined

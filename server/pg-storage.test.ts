@@ -9,7 +9,7 @@ import { SiteError } from '../lib/errors.ts'
 import { isTransient } from './pg-storage.ts'
 import { openStorage, type Storage, StorageBusy } from './storage.ts'
 import { startTestPostgres, type TestPostgres } from './test-engines.ts'
-import { newSubmission } from './testing.ts'
+import { makeSite, newSubmission, postJson, startFixtureServer } from './testing.ts'
 
 let server: TestPostgres
 let url: string
@@ -22,9 +22,9 @@ beforeEach(async () => {
   url = await server.createDatabase()
 })
 
-/** A plain connection beside the store, as an operator's psql would be. */
+/** A plain connection beside the store, as an operator's psql would be (it may write, whatever the database says). */
 async function psql<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
+  const client = new pg.Client({ connectionString: url, options: '-c default_transaction_read_only=off' })
   await client.connect()
   try {
     return await work(client)
@@ -47,6 +47,7 @@ it('calls connection, lock and shutdown failures transient, and mistakes in data
     { message: 'timeout exceeded when trying to connect' },
     { message: 'Connection terminated unexpectedly' },
     { message: 'connect ECONNREFUSED 127.0.0.1:5432' },
+    { message: 'Client has encountered a connection error and is not queryable' },
   ]
   const mistakes = [
     { code: '23505', message: 'duplicate key value violates unique constraint' },
@@ -69,10 +70,33 @@ it('answers busy while another session holds a lock longer than the wait, and st
     await holder.query('LOCK TABLE submissions IN ACCESS EXCLUSIVE MODE')
     const error = await storage.insert([newSubmission('a')]).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(StorageBusy)
-    expect((error as StorageBusy).message).toBe('The submissions database is unreachable or locked.')
+    expect((error as StorageBusy).message).toBe(
+      'The submissions database cannot be written: it is unreachable or locked (55P03: canceling statement due to lock timeout).',
+    )
     await holder.query('ROLLBACK')
     await storage.insert([newSubmission('a')])
     expect((await storage.list()).map((s) => s.id)).toEqual(['a'])
+  } finally {
+    await holder.end()
+    await storage.close()
+  }
+})
+
+it('waits for a lock no longer than the deadline it is given, however long the store may wait (issue #32)', async () => {
+  const storage = await openStorage('', { databaseUrl: url, busyWaitMs: 600_000 })
+  const holder = new pg.Client({ connectionString: url })
+  await holder.connect()
+  try {
+    await holder.query('BEGIN')
+    await holder.query('LOCK TABLE submissions IN ACCESS EXCLUSIVE MODE')
+    // Without the deadline this waits for the store's lock_timeout: 10 minutes.
+    const error = await storage
+      .insert([newSubmission('a')], { waitUntil: Date.now() + 50 })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(StorageBusy)
+    await holder.query('ROLLBACK')
+    await storage.insert([newSubmission('b')])
+    expect((await storage.list()).map((s) => s.id)).toEqual(['b'])
   } finally {
     await holder.end()
     await storage.close()
@@ -179,3 +203,110 @@ it('answers busy, not with an error page, while the server is down', async () =>
     await storage.close()
   }
 }, 60_000)
+
+it('answers busy, and carries on, when the server ends the session a transaction holds (issue #32)', async () => {
+  const storage = await openStorage('', { databaseUrl: url, busyWaitMs: 5_000 })
+  const holder = new pg.Client({ connectionString: url })
+  await holder.connect()
+  try {
+    // The insert waits for the lock inside its transaction, on a connection checked out of the pool.
+    await holder.query('BEGIN')
+    await holder.query('LOCK TABLE submissions IN ACCESS EXCLUSIVE MODE')
+    const waiting = storage.insert([newSubmission('a')]).catch((e: unknown) => e)
+    await expect
+      .poll(() =>
+        holder
+          .query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'")
+          .then((r) => r.rows[0].n),
+      )
+      .toBe(1)
+    await holder.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'",
+    )
+    // Without a listener for the connection's 'error' event, the process itself would end here.
+    expect(await waiting).toBeInstanceOf(StorageBusy)
+    await holder.query('ROLLBACK')
+    await storage.insert([newSubmission('b')])
+    expect((await storage.list()).map((s) => s.id)).toEqual(['b'])
+  } finally {
+    await holder.end()
+    await storage.close()
+  }
+})
+
+it('refuses to start on a database it cannot write, saying why and what to do (issue #32)', async () => {
+  const name = new URL(url).pathname.slice(1)
+  await psql((client) => client.query(`ALTER DATABASE ${name} SET default_transaction_read_only = on`))
+  const error = await openStorage('', { databaseUrl: url }).catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(SiteError)
+  expect((error as SiteError).code).toBe('storage-not-writable')
+  expect((error as SiteError).message).toBe(
+    `Cannot write the submissions database at ${url.replace(':test@', ':***@')}: the database server takes no writes (a standby, or default_transaction_read_only) (25006: cannot execute CREATE TABLE in a read-only transaction). The server did not start.`,
+  )
+  expect((error as SiteError).hint).toBe(
+    'point SITE_DATABASE_URL at the primary server, or make the database writable.',
+  )
+  // `site submissions` reads it all the same, once the server made the tables.
+  await psql((client) => client.query(`ALTER DATABASE ${name} SET default_transaction_read_only = off`))
+  await (await openStorage('', { databaseUrl: url })).close()
+  await psql((client) => client.query(`ALTER DATABASE ${name} SET default_transaction_read_only = on`))
+  const reader = await openStorage('', { databaseUrl: url, readonly: true })
+  expect(await reader.list()).toEqual([])
+  await reader.close()
+})
+
+it('takes no text its JSON functions cannot read: payload->>… and ::jsonb work on every row (issue #32)', async () => {
+  const site = await makeSite()
+  const server = await startFixtureServer(site, { databaseUrl: url })
+  try {
+    // The text as JSON escapes, as a client would send it.
+    const post = (text: string) =>
+      postJson(
+        `${server.url}/api/contactinformations`,
+        `{"name": "Asha", "email": "asha@example.com", "description": "Please tell me more about the panel ${text}"}`,
+      )
+    const refused = await Promise.all(['bo\\u0000ard', 'board \\ud800', 'board \\udfff'].map(post))
+    expect(refused.map((r) => r.status)).toEqual([400, 400, 400])
+    expect(((await refused[0]?.json()) as { error: string }).error).toBe(
+      'The request body holds text that cannot be stored: a NUL character (\\u0000) in "description". Send the text without it.',
+    )
+    expect((await post('board \\ud83d\\ude00')).status).toBe(201)
+    const rows = await psql((client) =>
+      client.query(
+        "SELECT payload->>'description' AS description, payload::jsonb->>'name' AS name FROM submissions",
+      ),
+    )
+    expect(rows.rows).toEqual([
+      { description: 'Please tell me more about the panel board \u{1F600}', name: 'Asha' },
+    ])
+  } finally {
+    await server.close()
+    await site.cleanup()
+  }
+})
+
+it('makes payloads stored before that readable: NUL and unpaired surrogates become U+FFFD (issue #32)', async () => {
+  await (await openStorage('', { databaseUrl: url })).close()
+  // Rows as an earlier version stored them, and the record that the repair has not run yet.
+  await psql(async (client) => {
+    for (const [id, payload] of [
+      ['a', { name: 'As\u0000ha', note: 'x\ud800y' }],
+      ['b', { name: 'back\\u0000slash', note: '\u{1F600}' }],
+    ] as const)
+      await client.query(
+        "INSERT INTO submissions (id, received_at, kind, payload, client_hash) VALUES ($1, now(), 'contact', $2::json, 'h')",
+        [id, JSON.stringify(payload)],
+      )
+    await client.query('DELETE FROM schema_migrations WHERE version = 2')
+  })
+  await (await openStorage('', { databaseUrl: url })).close()
+  const rows = await psql((client) =>
+    client.query(
+      "SELECT id, payload->>'name' AS name, payload::jsonb->>'note' AS note FROM submissions ORDER BY id",
+    ),
+  )
+  expect(rows.rows).toEqual([
+    { id: 'a', name: 'As\ufffdha', note: 'x\ufffdy' },
+    { id: 'b', name: 'back\\u0000slash', note: '\u{1F600}' },
+  ])
+})

@@ -52,6 +52,13 @@ const MIGRATIONS = [
   );
   CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE delivered_at IS NULL;
   CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  // Payloads stored before the API refused them may hold NUL (\u0000) or an unpaired surrogate
+  // (\ud800): json keeps them as written, but ->> and ::jsonb fail on them, for the whole table. Each
+  // such escape (one not itself escaped: preceded by an even run of backslashes) becomes U+FFFD.
+  String.raw`UPDATE submissions
+    SET payload = regexp_replace(payload::text,
+      '((?:^|[^\\])(?:\\\\)*)\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})', '\1\\ufffd', 'g')::json
+    WHERE payload::text ~ '\\u(0000|[dD][89a-fA-F])';`,
 ]
 
 /** The advisory lock key that serialises migrations between instances starting together. */
@@ -59,18 +66,47 @@ const MIGRATION_LOCK = 7_150_001
 
 /**
  * Whether a failed call may succeed if tried again later (exported for its tests): PostgreSQL's error
- * classes that mean "not now" rather than "wrong" (connection, too many connections, shutdown, lock
- * timeout, serialization failure, deadlock), and the driver's network failures.
+ * classes that mean "not now" rather than "wrong" (connection, insufficient resources such as a full
+ * disk, shutdown, lock timeout, serialization failure, deadlock, a read-only server such as a standby
+ * after a failover, a user whose write permission was taken), and the driver's network failures.
  */
 export const isTransient = (error: unknown) => {
   const { code, message } = (error ?? {}) as { code?: string; message?: string }
   return (
-    (code !== undefined && /^(08|53|57P0|55P03|40001|40P01)/.test(code)) ||
+    (code !== undefined && /^(08|53|57P0|55P03|40001|40P01|25006|42501)/.test(code)) ||
     code === 'ECONNREFUSED' ||
     code === 'ECONNRESET' ||
     code === 'ETIMEDOUT' ||
-    /timeout|Connection terminated|connect ECONNREFUSED/i.test(message ?? '')
+    // The driver's own words for a connection that broke: while in use, or before it was handed out.
+    /timeout|Connection terminated|connect ECONNREFUSED|is not queryable/i.test(message ?? '')
   )
+}
+
+/** What a transient failure means for the operator, by PostgreSQL's error code. */
+function fault(error: unknown): { what: string; fix: string } {
+  const code = (error as { code?: string })?.code ?? ''
+  if (code === '53100')
+    return { what: 'the database server’s disk is full', fix: 'free space on the database server’s disk.' }
+  if (code === '25006')
+    return {
+      what: 'the database server takes no writes (a standby, or default_transaction_read_only)',
+      fix: 'point SITE_DATABASE_URL at the primary server, or make the database writable.',
+    }
+  if (code === '42501')
+    return {
+      what: 'this user may not write the tables',
+      fix: 'use the user that owns the database, or GRANT it INSERT, UPDATE and DELETE on the tables.',
+    }
+  return {
+    what: 'it is unreachable or locked',
+    fix: 'check that the database server runs and accepts connections from here.',
+  }
+}
+
+/** The code or the driver's message that says why, for the log: `57P01`, `connect ECONNREFUSED …`. */
+const reasonOf = (error: unknown) => {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string }
+  return /^[0-9A-Z]{5}$/.test(code ?? '') ? `${code}: ${message}` : (message ?? String(error))
 }
 
 /** Runs a database call; a transient failure becomes StorageBusy (a 503 for submissions). */
@@ -79,7 +115,11 @@ async function guarded<T>(operation: () => Promise<T>): Promise<T> {
     return await operation()
   } catch (error) {
     if (error instanceof KeyTaken || !isTransient(error)) throw error
-    throw new StorageBusy('The submissions database is unreachable or locked.')
+    throw new StorageBusy(
+      `The submissions database cannot be written: ${fault(error).what} (${reasonOf(error)}).`,
+      5,
+      error,
+    )
   }
 }
 
@@ -106,23 +146,35 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
   pool.on('error', () => {})
   const location = redactUrl(url)
   try {
-    const client = await pool.connect().catch((error: unknown) => {
+    // Fails first if the server cannot be reached, with what to check.
+    await pool.query('SELECT 1').catch((error: unknown) => {
       throw new SiteError(
         'database-unreachable',
         `Cannot connect to the PostgreSQL database at ${location}: ${error instanceof Error ? error.message : String(error)}.`,
         'check SITE_DATABASE_URL (or --database): host, port, user, password and database name, and that the server is running.',
       )
     })
-    let salt = ''
-    try {
-      if (options.readonly) await checkSchema(client, location)
-      else {
-        await migrate(client)
-        salt = await ensureSalt(client)
+    const salt = await withClient(pool, async (client) => {
+      if (options.readonly) {
+        await checkSchema(client, location)
+        return ''
       }
-    } finally {
-      client.release()
-    }
+      await migrate(client)
+      const salt = await ensureSalt(client)
+      // A committed write now: a database this server cannot write is refused at start.
+      await client.query(
+        "INSERT INTO meta (name, value) VALUES ('last-start', now()::text) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+      )
+      return salt
+    }).catch((error: unknown) => {
+      if (error instanceof SiteError || !isTransient(error)) throw error
+      const { what, fix } = fault(error)
+      throw new SiteError(
+        'storage-not-writable',
+        `Cannot write the submissions database at ${location}: ${what} (${reasonOf(error)}). The server did not start.`,
+        fix,
+      )
+    })
     return prepare(pool, location, salt, options.readonly === true)
   } catch (error) {
     await pool.end()
@@ -194,19 +246,56 @@ const toSubmission = (row: SubmissionRow): Submission => ({
   spam: row.spam,
 })
 
-async function transaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` on a connection of its own. A connection the server ends while it is checked out
+ * (a terminated session, a shutdown, a failover) reports an 'error' event besides failing the query
+ * under way; with no listener for it, Node would end the whole process, pages and all. Here the event
+ * is taken, the query's own failure goes to the caller, and the broken connection is discarded rather
+ * than handed back to the pool, which opens a new one when next asked.
+ */
+async function withClient<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect()
+  let broken: Error | undefined
+  const onError = (error: Error) => {
+    broken = error
+  }
+  client.on('error', onError)
   try {
-    await client.query('BEGIN')
-    const result = await work(client)
-    await client.query('COMMIT')
-    return result
+    return await work(client)
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
+    if (isTransient(error)) broken ??= error as Error
     throw error
   } finally {
-    client.release()
+    client.off('error', onError)
+    client.release(broken)
   }
+}
+
+/**
+ * Runs `work` in a transaction; `lockTimeoutMs` (when given) bounds how long its statements wait for a
+ * lock, in place of the connection's own lock_timeout.
+ */
+async function transaction<T>(
+  pool: Pool,
+  work: (client: PoolClient) => Promise<T>,
+  lockTimeoutMs?: number,
+): Promise<T> {
+  return withClient(pool, async (client) => {
+    try {
+      // One round trip: BEGIN and the setting go as one simple query. 0 would mean "no limit".
+      await client.query(
+        lockTimeoutMs === undefined
+          ? 'BEGIN'
+          : `BEGIN; SET LOCAL lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`,
+      )
+      const result = await work(client)
+      await client.query('COMMIT')
+      return result
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {})
+      throw error
+    }
+  })
 }
 
 function prepare(pool: Pool, location: string, salt: string, readonly: boolean): Storage {
@@ -225,6 +314,17 @@ function prepare(pool: Pool, location: string, salt: string, readonly: boolean):
     location,
     salt,
     list,
+    undelivered: () =>
+      guarded(async () => {
+        const result = await pool.query<{ channel: Channel; count: number; oldest: Date }>(
+          `SELECT o.channel, COUNT(*)::int AS count, MIN(s.received_at) AS oldest
+           FROM outbox o JOIN submissions s ON s.id = o.submission_id
+           WHERE o.delivered_at IS NULL GROUP BY o.channel ORDER BY o.channel`,
+        )
+        return Object.fromEntries(
+          result.rows.map(({ channel, count, oldest }) => [channel, { count, oldest: oldest.toISOString() }]),
+        )
+      }),
     durability: async () => {
       const result = await pool.query<{ synchronous_commit: string }>('SHOW synchronous_commit')
       return result.rows[0]?.synchronous_commit ?? 'unknown'
@@ -238,59 +338,63 @@ function prepare(pool: Pool, location: string, salt: string, readonly: boolean):
   return {
     ...common,
     // Three statements per batch, whatever its size: under load a round trip costs more than a row.
-    insert: (items: readonly NewSubmission[]) =>
+    insert: (items: readonly NewSubmission[], options = {}) =>
       guarded(() =>
-        transaction(pool, async (client) => {
-          await client.query(
-            `INSERT INTO submissions (id, received_at, kind, product, payload, spam, client_hash)
+        transaction(
+          pool,
+          async (client) => {
+            await client.query(
+              `INSERT INTO submissions (id, received_at, kind, product, payload, spam, client_hash)
              SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::json[], $6::boolean[], $7::text[])`,
-            [
-              items.map((i) => i.id),
-              items.map((i) => i.receivedAt),
-              items.map((i) => i.kind),
-              items.map((i) => i.product),
-              items.map((i) => JSON.stringify(i.payload)),
-              items.map((i) => i.spam),
-              items.map((i) => i.clientHash),
-            ],
-          )
-          const keyed = items.filter((i) => i.idempotency)
-          if (keyed.length > 0) {
-            // A key still in its window is never overwritten: another request was answered with it.
-            const stored = await client.query<{ key: string }>(
-              `INSERT INTO idempotency_keys (key, fingerprint, status, body, created_at, submission_id)
+              [
+                items.map((i) => i.id),
+                items.map((i) => i.receivedAt),
+                items.map((i) => i.kind),
+                items.map((i) => i.product),
+                items.map((i) => JSON.stringify(i.payload)),
+                items.map((i) => i.spam),
+                items.map((i) => i.clientHash),
+              ],
+            )
+            const keyed = items.filter((i) => i.idempotency)
+            if (keyed.length > 0) {
+              // A key still in its window is never overwritten: another request was answered with it.
+              const stored = await client.query<{ key: string }>(
+                `INSERT INTO idempotency_keys (key, fingerprint, status, body, created_at, submission_id)
                SELECT * FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[], $5::bigint[], $6::text[])
                ON CONFLICT (key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status,
                  body = excluded.body, created_at = excluded.created_at, submission_id = excluded.submission_id
                WHERE idempotency_keys.created_at < excluded.created_at - ${IDEMPOTENCY_WINDOW_MS}
                RETURNING key`,
-              [
-                keyed.map((i) => i.idempotency?.key),
-                keyed.map((i) => i.idempotency?.fingerprint),
-                keyed.map((i) => i.idempotency?.status),
-                keyed.map((i) => i.idempotency?.body),
-                keyed.map((i) => i.idempotency?.createdAt),
-                keyed.map((i) => i.id),
-              ],
-            )
-            const written = new Set(stored.rows.map((row) => row.key))
-            const taken = keyed.find((i) => !written.has(i.idempotency?.key ?? ''))
-            if (taken?.idempotency) throw new KeyTaken(taken.idempotency.key)
-          }
-          const entries = items
-            .filter((i) => !i.spam)
-            .flatMap((i) => i.notify.map((channel) => [i, channel] as const))
-          if (entries.length > 0)
-            await client.query(
-              `INSERT INTO outbox (submission_id, channel, next_attempt_at)
+                [
+                  keyed.map((i) => i.idempotency?.key),
+                  keyed.map((i) => i.idempotency?.fingerprint),
+                  keyed.map((i) => i.idempotency?.status),
+                  keyed.map((i) => i.idempotency?.body),
+                  keyed.map((i) => i.idempotency?.createdAt),
+                  keyed.map((i) => i.id),
+                ],
+              )
+              const written = new Set(stored.rows.map((row) => row.key))
+              const taken = keyed.find((i) => !written.has(i.idempotency?.key ?? ''))
+              if (taken?.idempotency) throw new KeyTaken(taken.idempotency.key)
+            }
+            const entries = items
+              .filter((i) => !i.spam)
+              .flatMap((i) => i.notify.map((channel) => [i, channel] as const))
+            if (entries.length > 0)
+              await client.query(
+                `INSERT INTO outbox (submission_id, channel, next_attempt_at)
                SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])`,
-              [
-                entries.map(([i]) => i.id),
-                entries.map(([, channel]) => channel),
-                entries.map(([i]) => Date.parse(i.receivedAt)),
-              ],
-            )
-        }),
+                [
+                  entries.map(([i]) => i.id),
+                  entries.map(([, channel]) => channel),
+                  entries.map(([i]) => Date.parse(i.receivedAt)),
+                ],
+              )
+          },
+          options.waitUntil === undefined ? undefined : options.waitUntil - Date.now(),
+        ),
       ),
     findAnswer: (key, notBefore) =>
       guarded(async () => {

@@ -8,11 +8,19 @@ import { DATABASE_FILE } from './storage.ts'
 import { makeSite, postJson, SITE_ORIGIN, startFixtureServer, VALID } from './testing.ts'
 
 describe('isAllowedOrigin', () => {
-  it('allows no Origin, the site origin, and this server’s own origin over http or https', () => {
+  it('allows no Origin, the site origin, and this server’s own address over http or https', () => {
     expect(isAllowedOrigin(undefined, SITE_ORIGIN, 'api.example.com')).toBe(true)
     expect(isAllowedOrigin(SITE_ORIGIN, SITE_ORIGIN, 'api.example.com')).toBe(true)
-    expect(isAllowedOrigin('https://api.example.com', undefined, 'api.example.com')).toBe(true)
     expect(isAllowedOrigin('http://127.0.0.1:8080', undefined, '127.0.0.1:8080')).toBe(true)
+    expect(isAllowedOrigin('https://192.0.2.10', undefined, '192.0.2.10')).toBe(true)
+    expect(isAllowedOrigin('http://[::1]:4173', undefined, '[::1]:4173')).toBe(true)
+    expect(isAllowedOrigin('http://localhost:4173', undefined, 'localhost:4173')).toBe(true)
+  })
+
+  it('never takes a name from the request’s own Host: a rebound DNS name sends both (issue #32)', () => {
+    expect(isAllowedOrigin('https://api.example.com', undefined, 'api.example.com')).toBe(false)
+    expect(isAllowedOrigin('http://evil.example', SITE_ORIGIN, 'evil.example')).toBe(false)
+    expect(isAllowedOrigin('http://127.0.0.1:8080', undefined, '127.0.0.1:9090')).toBe(false)
   })
 
   it.each([

@@ -1,11 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto'
+import { isIP } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { clientKey } from './client-address.ts'
 import { type IntakeForm, isHoneypotFilled } from './forms.ts'
 import type { GroupCommit } from './group-commit.ts'
 import { type Answer, fingerprint, idempotency, readKey } from './idempotency.ts'
 import { BODY_LIMIT, isJsonContentType, registerJsonBody, unreadableBody } from './json-body.ts'
 import type { RateLimiter } from './rate-limit.ts'
-import { type Channel, type NewSubmission, type Storage, StorageBusy } from './storage.ts'
+import { type Channel, type Kind, type NewSubmission, type Storage, StorageBusy } from './storage.ts'
 
 /** Where the intake API lives on this origin (DECISIONS.md: the embedded API base). */
 export const API_PREFIX = '/api'
@@ -18,8 +20,8 @@ export interface ApiOptions {
   limiter: RateLimiter | undefined
   /** The public site origin allowed to call the API from another origin; same-origin needs nothing. */
   siteOrigin: string | undefined
-  /** The outbox channels a new submission is queued for (webhook, mail). */
-  notify: readonly Channel[]
+  /** The outbox channels a new submission of `kind` is queued for (webhook, mail). */
+  notify: (kind: Kind) => readonly Channel[]
   /** Called after submissions were committed (wakes the webhook outbox). */
   onCommitted?: () => void
 }
@@ -33,14 +35,22 @@ const send = (reply: FastifyReply, answer: Answer) => reply.code(answer.status).
 
 /**
  * Whether a request's `Origin` may post: none at all (curl, servers: not a browser, so no ambient
- * credentials to abuse), the configured site origin, or this server's own origin.
+ * credentials to abuse), the configured site origin, or this server's own origin when it is reached by
+ * address (`npm start`: http://127.0.0.1:4173, or localhost). A name is never taken from the request's
+ * own Host: a page on evil.example whose DNS name was pointed at this server (DNS rebinding) sends
+ * `Host: evil.example` with `Origin: http://evil.example`. A site reached by a name sets SITE_URL.
  */
 export function isAllowedOrigin(origin: string | undefined, siteOrigin: string | undefined, host: string) {
   if (origin === undefined) return true
   if (siteOrigin !== undefined && origin === siteOrigin) return true
   try {
     const parsed = new URL(origin)
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.host === host
+    const name = parsed.hostname.replace(/^\[|\]$/g, '')
+    return (
+      (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
+      parsed.host === host &&
+      (isIP(name) !== 0 || name === 'localhost')
+    )
   } catch {
     return false
   }
@@ -77,7 +87,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
           },
         })
       if (request.method === 'OPTIONS' || !options.limiter) return
-      const decision = options.limiter.take(request.ip)
+      // Per client, an IPv6 client by its /64: one host has a whole /64 to pick addresses from.
+      const decision = options.limiter.take(clientKey(request.ip))
       if (!decision.allowed) {
         reply.header('retry-after', String(decision.retryAfterSeconds))
         return send(reply, {
@@ -189,7 +200,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
           // Answered like a real one, so a bot cannot tell that it was caught.
           spam: isHoneypotFilled(body),
           clientHash: clientHash(request.ip),
-          notify: options.notify,
+          notify: options.notify(form.kind),
           ...(record && {
             idempotency: { ...record, status: answer.status, body: JSON.stringify(answer.body) },
           }),

@@ -9,7 +9,8 @@ import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SiteError } from '../lib/errors.ts'
 import { closeOnSignals, type RunningServer } from './serve.ts'
-import { eventually, makeSite, type SiteFixture, startFixtureServer } from './testing.ts'
+import { openStorage } from './storage.ts'
+import { eventually, makeSite, type SiteFixture, startFixtureServer, VALID } from './testing.ts'
 
 const sites: SiteFixture[] = []
 const servers: RunningServer[] = []
@@ -102,6 +103,43 @@ describe('startServer', () => {
   })
 })
 
+describe('closing under load (issue #32)', () => {
+  it('handles a request that was still arriving when the shutdown began: stored, answered 201, connection closed', async () => {
+    const fixture = await site()
+    const server = await startFixtureServer(fixture)
+    const body = JSON.stringify(VALID['/api/contactinformations'])
+    const socket = net.connect(server.port, '127.0.0.1')
+    socket.on('error', () => {})
+    let answer = ''
+    socket.on('data', (chunk) => {
+      answer += chunk.toString()
+    })
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()))
+    // Half its head is in when the shutdown begins: the connection is busy, not idle.
+    const received = new Promise<void>((resolve) =>
+      server.fastify.server.once('connection', (raw: net.Socket) => raw.once('data', () => resolve())),
+    )
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
+    socket.write('POST /api/contactinformations HTTP/1.1\r\nHost: 127.0.0.1\r\n')
+    await received
+    const closed = server.close()
+    socket.write(
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    )
+    await ended
+    await closed
+    expect(answer).toMatch(/^HTTP\/1\.1 201 /)
+    expect(answer).toMatch(/^connection: close\r$/im)
+    const { id } = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { id: string }
+    const storage = await openStorage(fixture.data, { readonly: true })
+    try {
+      expect((await storage.list()).map((s) => s.id)).toEqual([id])
+    } finally {
+      await storage.close()
+    }
+  })
+})
+
 /** Catches the handlers closeOnSignals registers, so the test calls them instead of signalling. */
 function catchSignals() {
   const handlers = new Map<string, (signal: NodeJS.Signals) => void>()
@@ -176,6 +214,32 @@ describe('closeOnSignals', () => {
       'Still busy after 0.05 s: closing the remaining connections.',
       'Stopped.',
     ])
+  })
+
+  it('exits with status 1 when the shutdown is still not done a grace period after closing the connections', async () => {
+    const lines: string[] = []
+    const signals = catchSignals()
+    let closedConnections = false
+    const stuck = {
+      close: () => new Promise<void>(() => {}),
+      fastify: {
+        server: {
+          closeAllConnections: () => {
+            closedConnections = true
+          },
+        },
+      },
+    } as unknown as RunningServer
+    closeOnSignals(stuck, (line) => lines.push(line), 20)
+    signals.signal('SIGTERM')
+    await eventually(() => signals.exit.mock.calls.length > 0, 'process.exit')
+    expect(closedConnections).toBe(true)
+    expect(lines).toEqual([
+      'SIGTERM: finishing requests in flight, then closing the database...',
+      'Still busy after 0.02 s: closing the remaining connections.',
+      'Shutdown still not done after 0.04 s: exiting now.',
+    ])
+    expect(signals.exit).toHaveBeenCalledWith(1)
   })
 
   it.each([

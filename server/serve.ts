@@ -2,6 +2,11 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { SiteError } from '../lib/errors.ts'
 import { type AppOptions, createApp, type IntakeApp } from './app.ts'
+import { mailDeliverer, mailKinds } from './mail.ts'
+import type { ServeSettings } from './serve-options.ts'
+import { readServerContent } from './site-config.ts'
+import type { Undelivered } from './storage.ts'
+import { undeliveredNote } from './submissions-format.ts'
 
 export interface ServeOptions extends AppOptions {
   port: number
@@ -49,8 +54,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
 /**
  * Closes the server on SIGTERM and SIGINT: no new connections, requests in flight finish, the
- * database closes. A second signal, or a shutdown that takes longer than `graceMs`, exits at once
- * (every answered submission is already committed, so nothing answered is lost).
+ * database closes. A second signal exits at once; a shutdown that takes longer than `graceMs` closes
+ * the connections still open, and one still not done after twice that exits with status 1 (every
+ * answered submission is already committed, so nothing answered is lost).
  */
 export function closeOnSignals(server: RunningServer, say: (line: string) => void, graceMs = 10_000): void {
   let closing = false
@@ -61,14 +67,24 @@ export function closeOnSignals(server: RunningServer, say: (line: string) => voi
     }
     closing = true
     say(`${signal}: finishing requests in flight, then closing the database...`)
+    // Bounded: after the grace period the connections still open are closed (their answers were not
+    // sent, so nothing they carry was acknowledged); a shutdown still not done after a second one is
+    // stuck, and the process ends with status 1 rather than never.
+    let last: NodeJS.Timeout | undefined
     const force = setTimeout(() => {
       say(`Still busy after ${graceMs / 1000} s: closing the remaining connections.`)
       server.fastify.server.closeAllConnections()
+      last = setTimeout(() => {
+        say(`Shutdown still not done after ${(2 * graceMs) / 1000} s: exiting now.`)
+        process.exit(1)
+      }, graceMs)
+      last.unref()
     }, graceMs)
     force.unref()
     server.close().then(
       () => {
         clearTimeout(force)
+        clearTimeout(last)
         process.off('SIGTERM', onSignal)
         process.off('SIGINT', onSignal)
         say('Stopped.')
@@ -81,4 +97,68 @@ export function closeOnSignals(server: RunningServer, say: (line: string) => voi
   }
   process.on('SIGTERM', onSignal)
   process.on('SIGINT', onSignal)
+}
+
+/** A path as people read it: relative to the working folder when inside it, `.` for the folder itself. */
+function shown(file: string): string {
+  const relative = path.relative(process.cwd(), file)
+  return relative.startsWith('..') ? file : relative || '.'
+}
+
+/**
+ * `site serve`: reads what the server needs from content/ (products, site origin, mail recipients),
+ * starts the site and the intake API, says where it listens and where submissions go, and closes
+ * cleanly on SIGTERM or SIGINT.
+ */
+export async function serveSite(
+  settings: ServeSettings,
+  say: (line: string) => void = (line) => console.log(line),
+): Promise<RunningServer> {
+  const content = await readServerContent(settings.contentDir)
+  const { smtpUrl, webhookUrl, databaseUrl, rateLimit } = settings
+  const mail =
+    smtpUrl && content.notifications
+      ? await mailDeliverer({
+          smtpUrl,
+          notifications: content.notifications,
+          company: content.company,
+          productNames: content.productNames,
+        })
+      : undefined
+  const kinds = mailKinds(content.notifications)
+  const server = await startServer({
+    port: settings.port,
+    host: settings.host,
+    dist: settings.dist,
+    dataDir: settings.dataDir,
+    productSlugs: content.productSlugs,
+    siteOrigin: content.siteOrigin,
+    rateLimit,
+    webhook: webhookUrl ? { url: webhookUrl } : undefined,
+    trustProxy: settings.trustProxy,
+    databaseUrl,
+    mailKinds: kinds,
+    ...(mail && { deliverers: { mail } }),
+  })
+  say(`Serving ${shown(settings.dist)} and the intake API at ${server.url}`)
+  say(
+    `Submissions go to ${databaseUrl ? server.storage.location : shown(server.storage.location)}${webhookUrl ? '; new ones are sent to the webhook' : ''}. ` +
+      `Rate limit: ${rateLimit ? `${rateLimit} requests per minute per client` : 'off'}. ` +
+      `CORS: ${content.siteOrigin ?? 'same origin only'}.`,
+  )
+  if (smtpUrl && !content.notifications)
+    say(
+      'SITE_SMTP_URL is set but content/site.yaml names no recipients under notifications:; no e-mail is sent.',
+    )
+  else if (mail) say('New submissions are e-mailed to the recipients in content/site.yaml (notifications:).')
+  else if (kinds.length > 0) {
+    say(
+      'SITE_SMTP_URL is not set, so this instance sends no e-mail: new submissions are kept for the recipients in content/site.yaml, and an instance with SITE_SMTP_URL sends them.',
+    )
+    const waiting = await server.storage.undelivered().catch(() => ({}) as Undelivered)
+    const note = undeliveredNote(waiting.mail ? { mail: waiting.mail } : {})
+    if (note) say(note.charAt(0).toUpperCase() + note.slice(1))
+  }
+  closeOnSignals(server, say)
+  return server
 }

@@ -1,9 +1,8 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { Command } from 'commander'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { register } from '../cli/commands/serve.ts'
-import type { SiteError } from '../lib/errors.ts'
+import { SiteError } from '../lib/errors.ts'
+import { readServeFlags } from './serve-options.ts'
 import { readServerContent } from './site-config.ts'
 import { makeSite, type SiteFixture, SLUGS } from './testing.ts'
 
@@ -105,19 +104,18 @@ describe('what the server reads from content/', () => {
 
 describe('site serve flags', () => {
   it.each([
-    [['--port', 'abc'], '--port must be a whole number from 0 to 65535, not "abc".'],
-    [['--port', '70000'], '--port must be a whole number from 0 to 65535, not "70000".'],
-    [['--rate-limit', '-1'], '--rate-limit must be a whole number from 0 to 1000000, not "-1".'],
-    [['--webhook', 'ftp://x'], '--webhook is not an http(s) URL: "ftp://x".'],
-  ])('%j is refused before anything starts', async (args, message) => {
-    const program = new Command('site').exitOverride()
-    register(program)
-    const error = await program
-      .parseAsync(['serve', ...args, '--root', site.dir, '--dist', site.dist, '--data', site.data], {
-        from: 'user',
-      })
-      .catch((e: unknown) => e)
-    expect((error as SiteError).message).toBe(message)
+    [{ port: 'abc' }, '--port must be a whole number from 0 to 65535, not "abc".'],
+    [{ port: '70000' }, '--port must be a whole number from 0 to 65535, not "70000".'],
+    [{ rateLimit: '-1' }, '--rate-limit must be a whole number from 0 to 1000000, not "-1".'],
+    [{ webhook: 'ftp://x' }, '--webhook is not an http(s) URL: "ftp://x".'],
+  ])('%j is refused before anything starts', (flags, message) => {
+    const read = () =>
+      readServeFlags(
+        { port: '0', host: '127.0.0.1', rateLimit: '30', root: site.dir, dist: site.dist, ...flags },
+        {},
+      )
+    expect(read).toThrow(SiteError)
+    expect(read).toThrow(message)
   })
 })
 

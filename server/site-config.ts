@@ -6,6 +6,7 @@ import { productFile } from '../renderer/content/product-file.ts'
 import { yamlLib } from '../renderer/content/yaml-lib.ts'
 import type { Notifications } from './mail.ts'
 import { KINDS } from './storage.ts'
+import { readUrl } from './url-setting.ts'
 
 /** What the intake server takes from content/: the product slugs and the site's public origin. */
 export interface ServerContent {
@@ -79,11 +80,10 @@ export function originOf(
   from: string,
   hint = 'write the public origin, e.g. https://www.example.com.',
 ): string {
-  try {
-    const parsed = new URL(url)
-    if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return parsed.origin
-  } catch {}
-  throw new SiteError('bad-url', `${from} is not an http(s) URL: "${url}".`, hint)
+  const refusal = () => new SiteError('bad-url', `${from} is not an http(s) URL: "${url}".`, hint)
+  const parsed = readUrl(url, { protocols: ['http:', 'https:'], refusal })
+  if (!parsed) throw refusal()
+  return parsed.origin
 }
 
 /**

@@ -3,13 +3,14 @@
  * the event loop), and say what to do when the database or its driver is not there.
  * server/storage.test.ts holds the contract both stores keep.
  */
+import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SiteError } from '../lib/errors.ts'
 import { DATABASE_FILE, openStorage, type Storage, StorageBusy } from './storage.ts'
-import { makeSite, newSubmission, type SiteFixture } from './testing.ts'
+import { makeSite, newSubmission, type SiteFixture, type SmallDisk, smallDisk } from './testing.ts'
 
 let site: SiteFixture
 let storage: Storage
@@ -42,6 +43,22 @@ it('answers busy when the lock outlasts the wait, and stores nothing', async () 
   expect(error).toBeInstanceOf(StorageBusy)
   expect((error as StorageBusy).message).toBe('The submissions database is locked by another process.')
   holder.exec('ROLLBACK')
+  expect(await storage.list()).toEqual([])
+})
+
+it('waits for a lock no longer than the deadline it is given, however long the store may wait (issue #32)', async () => {
+  const patient = await openStorage(site.data, { busyWaitMs: 600_000 })
+  holder.exec('BEGIN IMMEDIATE')
+  try {
+    // Its submissions already waited behind a batch that failed: without the deadline this waits 10 minutes.
+    const error = await patient
+      .insert([newSubmission('a')], { waitUntil: Date.now() })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(StorageBusy)
+  } finally {
+    holder.exec('ROLLBACK')
+    await patient.close()
+  }
   expect(await storage.list()).toEqual([])
 })
 
@@ -100,4 +117,100 @@ it('says a SQLite database without its tables holds no submissions, when reading
   expect((error as SiteError).hint).toBe(
     'pass the folder `site serve` stores into with --data DIR (default: data/ in the project).',
   )
+})
+
+describe('on a disk that fails (issue #32)', () => {
+  let disk: SmallDisk | undefined
+  beforeEach(async () => {
+    disk = await smallDisk('1m')
+  })
+  afterEach(async () => {
+    await disk?.unmount()
+  })
+  /** A data folder on the small disk; the test is skipped where this process may not mount one. */
+  const folder = (context: { skip: (note: string) => void }) => {
+    if (!disk) context.skip('mounting a tmpfs needs root')
+    return path.join(disk?.dir ?? '', 'data')
+  }
+
+  it('answers busy when the disk is full, saying so, and stores again once there is room', async (context) => {
+    const store = await openStorage(folder(context), { busyWaitMs: 300 })
+    try {
+      await store.insert([newSubmission('a')])
+      await disk?.fill()
+      const error = await store
+        .insert([newSubmission('b', { payload: { text: 'x'.repeat(8_000) } })])
+        .catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(StorageBusy)
+      expect((error as StorageBusy).message).toBe(
+        'The submissions database cannot be written: the disk holding it is full (SQLITE_FULL).',
+      )
+      await disk?.free()
+      await store.insert([newSubmission('c')])
+      expect((await store.list()).map((s) => s.id)).toEqual(['a', 'c'])
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('refuses to start on a store it cannot write, saying why and what to do', async (context) => {
+    const data = folder(context)
+    await (await openStorage(data)).close()
+    await disk?.readOnly(true)
+    const readOnly = await openStorage(data).catch((e: unknown) => e)
+    expect(readOnly).toBeInstanceOf(SiteError)
+    expect((readOnly as SiteError).code).toBe('storage-not-writable')
+    expect((readOnly as SiteError).message).toMatch(
+      new RegExp(
+        `^Cannot write the submissions database ${path.join(data, DATABASE_FILE)}: its files or folder cannot be written \\(read-only, or not this user’s\\) \\(SQLITE_READONLY[A-Z_]*\\)\\. The server did not start\\.$`,
+      ),
+    )
+    expect((readOnly as SiteError).hint).toMatch(/^make the folder and its files writable/)
+    // `site submissions` still reads it.
+    const reader = await openStorage(data, { readonly: true })
+    expect(await reader.list()).toEqual([])
+    await reader.close()
+
+    await disk?.readOnly(false)
+    await disk?.fill()
+    const full = await openStorage(data).catch((e: unknown) => e)
+    expect((full as SiteError).code).toBe('storage-not-writable')
+    expect((full as SiteError).message).toMatch(
+      /: the disk holding it is full \(SQLITE_FULL\)\. The server did not start\.$/,
+    )
+    expect((full as SiteError).hint).toBe(
+      'free space on that disk (or pass --data DIR on another one), then start again.',
+    )
+  })
+})
+
+it('maps none of its files into memory: a fault on a mapped file (WAL’s -shm) is a SIGBUS that ends the process', async () => {
+  await storage.insert([newSubmission('a')])
+  expect((await storage.list()).map((s) => s.id)).toEqual(['a'])
+  const mapped = (await readFile('/proc/self/maps', 'utf8'))
+    .split('\n')
+    .filter((line) => line.includes(site.data))
+  expect(mapped).toEqual([])
+  expect(existsSync(path.join(site.data, `${DATABASE_FILE}-shm`))).toBe(false)
+})
+
+it('reads a database a server left mid-transaction (killed), rolling the unfinished transaction back', async () => {
+  await storage.insert([newSubmission('a')])
+  // A transaction under way, big enough that SQLite writes pages to the file before it commits: a
+  // copy of the folder taken now is what a kill leaves, a database and its hot journal.
+  holder.pragma('cache_size = 1')
+  holder.exec('BEGIN IMMEDIATE')
+  for (let i = 0; i < 500; i++)
+    holder.prepare('INSERT INTO meta (name, value) VALUES (?, ?)').run(`filler-${i}`, 'x'.repeat(200))
+  const crashed = path.join(site.dir, 'crashed')
+  await mkdir(crashed)
+  for (const name of [DATABASE_FILE, `${DATABASE_FILE}-journal`])
+    await writeFile(path.join(crashed, name), await readFile(path.join(site.data, name)))
+  holder.exec('ROLLBACK')
+  const reader = await openStorage(crashed, { readonly: true })
+  try {
+    expect((await reader.list()).map((s) => s.id)).toEqual(['a'])
+  } finally {
+    await reader.close()
+  }
 })

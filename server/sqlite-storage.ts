@@ -101,19 +101,58 @@ function driverMissing(cause: unknown): SiteError {
 const WHERE_THE_DATA_IS =
   'pass the folder `site serve` stores into with --data DIR (default: data/ in the project).'
 
-const isBusy = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test((error as { code?: string })?.code ?? '')
+const codeOf = (error: unknown) => (error as { code?: string })?.code ?? ''
+
+const isBusy = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(codeOf(error))
+
+/**
+ * What went wrong with the database's storage, for SQLite's result codes that say the disk or the files
+ * failed (not the request, and not the SQL): a full disk, read-only files, a failing or damaged disk.
+ */
+const STORAGE_FAULTS: readonly { code: RegExp; what: string; fix: string }[] = [
+  {
+    code: /^(SQLITE_FULL|ENOSPC)/,
+    what: 'the disk holding it is full',
+    fix: 'free space on that disk (or pass --data DIR on another one), then start again.',
+  },
+  {
+    code: /^(SQLITE_READONLY|SQLITE_CANTOPEN|SQLITE_PERM|SQLITE_AUTH|EROFS|EACCES|EPERM)/,
+    what: 'its files or folder cannot be written (read-only, or not this user’s)',
+    fix: 'make the folder and its files writable for the user running `site serve` (and the disk mounted read-write), or pass --data DIR, then start again.',
+  },
+  {
+    code: /^SQLITE_(CORRUPT|NOTADB)/,
+    what: 'it is damaged',
+    fix: 'move it aside (keep it for recovery) to start a new one, or pass --data DIR.',
+  },
+  {
+    code: /^(SQLITE_(IOERR|NOMEM|PROTOCOL|NOLFS)|EIO)/,
+    what: 'reading or writing its files failed',
+    fix: 'check the disk (the system log names its errors), or pass --data DIR on another disk.',
+  },
+]
+
+const faultOf = (error: unknown) => STORAGE_FAULTS.find((fault) => fault.code.test(codeOf(error)))
+
+/** Why the storage failed, with its code (`the disk holding it is full (SQLITE_FULL)`), if it did. */
+export function storageFault(error: unknown): string | undefined {
+  const fault = faultOf(error)
+  return fault && `${fault.what} (${codeOf(error)})`
+}
 
 /**
  * Runs `operation` without ever blocking on the database lock: SQLite's own busy wait is off (it
  * would stall the event loop, pages included), so a locked database is retried here on timers, with
- * growing pauses, until `waitMs` have passed; then StorageBusy.
+ * growing pauses, until `deadline` (ms since the epoch); then StorageBusy. It is tried at least once. A failing disk or files are StorageBusy
+ * at once: a person cannot fix them by sending the form again at once, and a later try may work.
  */
-async function unlocked<T>(operation: () => T, waitMs: number): Promise<T> {
-  const deadline = Date.now() + waitMs
+async function unlocked<T>(operation: () => T, deadline: number): Promise<T> {
   for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
     try {
       return operation()
     } catch (error) {
+      const fault = storageFault(error)
+      if (fault) throw new StorageBusy(`The submissions database cannot be written: ${fault}.`, 5, error)
       if (!isBusy(error)) throw error
       if (Date.now() + pause > deadline)
         throw new StorageBusy('The submissions database is locked by another process.')
@@ -123,44 +162,61 @@ async function unlocked<T>(operation: () => T, waitMs: number): Promise<T> {
 }
 
 /**
- * Opens (and on first use creates) `submissions.db` in `dataDir`: WAL with synchronous=FULL, so a
- * commit that returned is on disk.
+ * Opens (and on first use creates) `submissions.db` in `dataDir`: a rollback journal with
+ * synchronous=FULL, so a commit that returned is on disk. A store that cannot be written (a full or
+ * read-only disk, a damaged file) is refused here with a SiteError saying why.
  */
-export async function openSqlite(dataDir: string, options: OpenOptions = {}): Promise<Storage> {
+export async function openSqlite(
+  dataDir: string,
+  options: OpenOptions & { rolledBack?: boolean } = {},
+): Promise<Storage> {
   const file = path.join(dataDir, DATABASE_FILE)
   if (options.readonly && !existsSync(file))
     throw new SiteError('no-submissions', `There is no submissions database at ${file}.`, WHERE_THE_DATA_IS)
   const Driver = await loadDriver()
-  if (!options.readonly) mkdirSync(dataDir, { recursive: true })
   let db: Database
   try {
+    if (!options.readonly) mkdirSync(dataDir, { recursive: true })
     db = new Driver(file, options.readonly ? { readonly: true, fileMustExist: true } : {})
   } catch (error) {
     // The JavaScript loads but the native addon does not: a missing or mismatched build.
     if (error instanceof Error && /bindings|\.node|dlopen|NODE_MODULE_VERSION/i.test(error.message))
       throw driverMissing(error)
-    throw error
+    throw cannotUse(file, error, options.readonly) ?? error
   }
   const waitMs = options.busyWaitMs ?? 2_000
   let salt = ''
   try {
     if (options.readonly) db.pragma('busy_timeout = 5000')
     else
-      salt = await unlocked(
-        () => {
-          db.pragma('busy_timeout = 0')
-          db.pragma('journal_mode = WAL')
-          db.pragma('synchronous = FULL')
-          db.pragma('foreign_keys = ON')
-          migrate(db)
-          return ensureSalt(db)
-        },
-        Math.max(waitMs, 5_000),
-      )
+      salt = await unlocked(() => {
+        db.pragma('busy_timeout = 0')
+        // A rollback journal, not WAL: WAL maps a shared-memory file (-shm) into the process, and a
+        // fault on that file (truncated, or on a failing disk) is a SIGBUS that ends the process, pages
+        // and all. With synchronous = FULL a commit that returned is on disk either way.
+        db.pragma('journal_mode = TRUNCATE')
+        db.pragma('synchronous = FULL')
+        db.pragma('foreign_keys = ON')
+        migrate(db)
+        const salt = ensureSalt(db)
+        // A committed write now: a store that cannot take one is refused at start, not at the first form.
+        db.prepare(
+          "INSERT INTO meta (name, value) VALUES ('last-start', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+        ).run(new Date().toISOString())
+        return salt
+      }, Date.now() + Math.max(waitMs, 5_000))
     return prepare(db, file, salt, waitMs)
   } catch (error) {
     db.close()
-    if ((error as { code?: string }).code === 'SQLITE_NOTADB')
+    // A server killed mid-transaction leaves a hot journal, which only a connection that may write
+    // can roll back (any such connection does, on its first read): done once, the committed state is
+    // back and the read-only open goes through.
+    if (options.readonly && codeOf(error) === 'SQLITE_READONLY_ROLLBACK' && !options.rolledBack) {
+      rollBackHotJournal(Driver, file)
+      return openSqlite(dataDir, { ...options, rolledBack: true })
+    }
+    const cause = error instanceof StorageBusy && error.cause !== undefined ? error.cause : error
+    if (codeOf(cause) === 'SQLITE_NOTADB')
       throw new SiteError(
         'not-a-database',
         `${file} is not a SQLite database (damaged, or another program's file); it was left as it is.`,
@@ -173,8 +229,47 @@ export async function openSqlite(dataDir: string, options: OpenOptions = {}): Pr
         `${file} holds no submissions: it has none of the tables \`site serve\` creates.`,
         WHERE_THE_DATA_IS,
       )
-    throw error
+    if (error instanceof StorageBusy && error.cause === undefined)
+      throw new SiteError(
+        'storage-locked',
+        `${file} stayed locked by another process while the server started.`,
+        'stop the program holding it (another `site serve` on the same --data?), then start again.',
+      )
+    throw cannotUse(file, cause, options.readonly) ?? error
   }
+}
+
+/** Opens `file` for writing just long enough for SQLite to roll back a transaction a crash left. */
+function rollBackHotJournal(Driver: DatabaseConstructor, file: string): void {
+  let db: Database
+  try {
+    db = new Driver(file, { fileMustExist: true })
+  } catch (error) {
+    throw new SiteError(
+      'unfinished-transaction',
+      `${file} holds a transaction the server did not finish (it stopped abruptly), and this user may not roll it back (${codeOf(error)}).`,
+      'start `site serve` on it once (it rolls the transaction back), or read it as the user that runs the server.',
+    )
+  }
+  try {
+    db.pragma('busy_timeout = 5000')
+    db.prepare('SELECT count(*) FROM sqlite_master').get()
+  } finally {
+    db.close()
+  }
+}
+
+/** A SiteError saying why the store cannot be used and what to do, for a storage fault when opening it. */
+function cannotUse(file: string, error: unknown, readonly = false): SiteError | undefined {
+  const fault = faultOf(error)
+  if (!fault) return undefined
+  return new SiteError(
+    readonly ? 'storage-not-readable' : 'storage-not-writable',
+    readonly
+      ? `Cannot read the submissions database ${file}: ${fault.what} (${codeOf(error)}).`
+      : `Cannot write the submissions database ${file}: ${fault.what} (${codeOf(error)}). The server did not start.`,
+    fault.fix,
+  )
 }
 
 function migrate(db: Database) {
@@ -207,16 +302,27 @@ const toSubmission = (row: SubmissionRow): Submission => ({
 
 /** Prepares every statement once; `salt` is empty for a read-only database. */
 function prepare(db: Database, file: string, salt: string, waitMs: number): Storage {
-  const run = <T>(operation: () => T) => unlocked(operation, waitMs)
+  const run = <T>(operation: () => T, deadline = Date.now() + waitMs) => unlocked(operation, deadline)
   const readonly = db.readonly
   const listAll = db.prepare<[{ kind: string | null; since: string | null; spam: number }], SubmissionRow>(
     `SELECT id, received_at, kind, product, payload, spam FROM submissions
      WHERE (@kind IS NULL OR kind = @kind) AND (@since IS NULL OR received_at >= @since) AND (@spam = 1 OR spam = 0)
      ORDER BY received_at, rowid`,
   )
+  const countUndelivered = db.prepare<[], { channel: Channel; count: number; oldest: string }>(
+    `SELECT o.channel, COUNT(*) AS count, MIN(s.received_at) AS oldest
+     FROM outbox o JOIN submissions s ON s.id = o.submission_id
+     WHERE o.delivered_at IS NULL GROUP BY o.channel ORDER BY o.channel`,
+  )
   const common: ReadingStorage = {
     location: file,
     salt,
+    undelivered: () =>
+      run(() =>
+        Object.fromEntries(
+          countUndelivered.all().map(({ channel, count, oldest }) => [channel, { count, oldest }]),
+        ),
+      ),
     list: (filter: Parameters<Storage['list']>[0] = {}) =>
       run(() =>
         listAll
@@ -304,7 +410,7 @@ function prepare(db: Database, file: string, salt: string, waitMs: number): Stor
 
   return {
     ...common,
-    insert: (items) => run(() => insertAll.immediate(items)),
+    insert: (items, options = {}) => run(() => insertAll.immediate(items), options.waitUntil),
     findAnswer: (key, notBefore) => run(() => selectAnswer.get(key, notBefore)),
     purgeAnswers: (before) => run(() => void deleteAnswers.run(before)),
     claimOutbox: (now, limit, leaseMs, channels) =>

@@ -16,6 +16,12 @@ export interface StaticOptions {
 /** The caching of every 404, whatever `_headers` says for the path. */
 export const NOT_FOUND_CACHE = 'no-store'
 
+/**
+ * The caching of what `_headers` gives none (a redirect, `sitemap.xml`, a brochure): a cache may keep
+ * it but asks first, as for pages, so a release shows at once.
+ */
+export const REVALIDATE = 'public, max-age=0, must-revalidate'
+
 /** Files of the build that configure the host and are never served themselves. */
 const HOST_FILES = new Set(['_headers', '_redirects'])
 
@@ -153,6 +159,8 @@ async function serve(
   if (forced) return follow(reply, forced.rule, forced.target, query, root, headerRules, urlPath)
 
   const file = await resolveFile(root, urlPath)
+  // The not-found page at its own address is still "not found": a 200 would let it be indexed and cached.
+  if (file === '404.html') return notFound(reply, root, headerRules, urlPath)
   if (file) {
     applyHeaders(reply, headerRules, urlPath)
     return reply.sendFile(file)

@@ -54,6 +54,20 @@ describe.each(engines())('$name store', (engine: Engine) => {
     expect(await storage.findAnswer('k', 0)).toBeUndefined()
   })
 
+  it('counts the notifications not delivered yet, per channel, with the oldest submission’s time', async () => {
+    expect(await storage.undelivered()).toEqual({})
+    await storage.insert([
+      newSubmission('a', { notify: ['webhook', 'mail'] }),
+      newSubmission('b', { notify: ['mail'], receivedAt: '2025-03-01T11:00:00.000Z' }),
+    ])
+    const [entry] = await storage.claimOutbox(DAY2, 1, 1_000, ['webhook'])
+    await storage.markDelivered(entry?.id ?? 0, new Date(DAY2))
+    expect(await storage.undelivered()).toEqual({ mail: { count: 2, oldest: '2025-03-01T10:00:00.000Z' } })
+    const reader = await open(true)
+    expect(await reader.undelivered()).toEqual({ mail: { count: 2, oldest: '2025-03-01T10:00:00.000Z' } })
+    await reader.close()
+  })
+
   it('keeps an Idempotency-Key unique within its window, and lets an expired one be used again', async () => {
     const key = (createdAt: number) => ({ key: 'k', fingerprint: 'f', status: 201, body: '{}', createdAt })
     await storage.insert([newSubmission('a', { idempotency: key(1_000) })])

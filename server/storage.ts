@@ -1,4 +1,5 @@
 import { SiteError } from '../lib/errors.ts'
+import { readUrl } from './url-setting.ts'
 
 /** The three forms the intake API takes. */
 export const KINDS = ['contact', 'enquiry', 'warranty'] as const
@@ -70,8 +71,12 @@ export interface Storage {
   readonly location: string
   /** A random value kept in the database, mixed into client hashes; the same after a restart. */
   readonly salt: string
-  /** Writes the submissions (and their idempotency keys and outbox entries) in one transaction. */
-  insert(items: readonly NewSubmission[]): Promise<void>
+  /**
+   * Writes the submissions (and their idempotency keys and outbox entries) in one transaction. A lock
+   * is waited for until `waitUntil` (ms since the epoch; default: now plus the store's bounded wait),
+   * then StorageBusy: a batch that queued behind a failing one has already waited.
+   */
+  insert(items: readonly NewSubmission[], options?: { waitUntil?: number }): Promise<void>
   /** The answer stored for an Idempotency-Key at or after `notBefore` (ms since the epoch). */
   findAnswer(key: string, notBefore: number): Promise<StoredAnswer | undefined>
   /** Deletes Idempotency-Keys older than `before` (ms since the epoch). */
@@ -92,13 +97,24 @@ export interface Storage {
   nextOutboxAttempt(channels: readonly Channel[]): Promise<number | undefined>
   markDelivered(id: number, at: Date): Promise<void>
   markFailed(id: number, attempts: number, nextAttemptAt: number, error: string): Promise<void>
+  /**
+   * The outbox entries not delivered yet, per channel: how many, and when the oldest one's submission
+   * arrived (ISO 8601). Channels with none are left out.
+   */
+  undelivered(): Promise<Undelivered>
   /** The durability setting in force (SQLite `synchronous`, PostgreSQL `synchronous_commit`). */
   durability(): Promise<string>
   close(): Promise<void>
 }
 
+/** Undelivered outbox entries per channel (see {@link Storage.undelivered}). */
+export type Undelivered = Partial<Record<Channel, { count: number; oldest: string }>>
+
 /** What a store opened read-only (`site submissions`) can do: everything that only reads. */
-export type ReadingStorage = Pick<Storage, 'location' | 'salt' | 'list' | 'durability' | 'close'>
+export type ReadingStorage = Pick<
+  Storage,
+  'location' | 'salt' | 'list' | 'undelivered' | 'durability' | 'close'
+>
 
 /** A store opened read-only: it reads as `reading` does, and every write rejects. */
 export function readOnlyStorage(reading: ReadingStorage): Storage {
@@ -117,15 +133,21 @@ export function readOnlyStorage(reading: ReadingStorage): Storage {
   }
 }
 
-/** The database stayed locked or unreachable for longer than the bounded wait: try again later. */
+/**
+ * The store cannot take the operation now: locked or unreachable for longer than the bounded wait, or
+ * its storage failing (a full disk, read-only files, a lost connection). Nothing was written; a later
+ * try may work. The message says why, for the operator's log; it holds no request data.
+ */
 export class StorageBusy extends Error {
   override readonly name = 'StorageBusy'
   constructor(
     message: string,
     /** Seconds a client should wait before trying again. */
     readonly retryAfterSeconds = 5,
+    /** The driver's own error, when there was one. */
+    cause?: unknown,
   ) {
-    super(message)
+    super(message, cause === undefined ? undefined : { cause })
   }
 }
 
@@ -164,19 +186,16 @@ export async function openStorage(dataDir: string, options: OpenOptions = {}): P
 
 /** Reads `--database` / SITE_DATABASE_URL: a postgres:// URL, or a message saying what to write. */
 export function parseDatabaseUrl(value: string | undefined, from: string): string | undefined {
-  const text = value?.trim()
-  if (!text) return undefined
-  let url: URL | undefined
-  try {
-    url = new URL(text)
-  } catch {}
-  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:'))
-    throw new SiteError(
-      'bad-database-url',
-      `${from} is not a PostgreSQL URL.`,
-      'write postgres://USER:PASSWORD@HOST:5432/DATABASE, or leave it unset to keep SQLite under --data.',
-    )
-  return text
+  const url = readUrl(value, {
+    protocols: ['postgres:', 'postgresql:'],
+    refusal: () =>
+      new SiteError(
+        'bad-database-url',
+        `${from} is not a PostgreSQL URL.`,
+        'write postgres://USER:PASSWORD@HOST:5432/DATABASE, or leave it unset to keep SQLite under --data.',
+      ),
+  })
+  return url && value?.trim()
 }
 
 /** A database URL as people may see it: the password replaced by ***. */

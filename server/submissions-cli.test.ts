@@ -64,13 +64,13 @@ async function run(...args: string[]): Promise<string> {
 }
 
 describe('site submissions export', () => {
-  it('writes CSV with a header row, quoting, spam left out', async () => {
+  it('writes CSV with a header row, every field quoted, spam left out', async () => {
     expect(await run('export')).toBe(
       [
-        'id,received_at,kind,product,name,email,phone,company_gst,description,serial_number',
-        'c1,2025-02-27T10:00:00.000Z,contact,,Asha Rao,asha@example.com,,,"Quote ""urgent"", please\nthanks",',
-        "e1,2025-03-01T00:00:00.000Z,enquiry,szephyr,Ravi,ravi@example.com,9876543210,'=1+1,,",
-        'w1,2025-03-03T09:30:00.000Z,warranty,smazer,Meena,,,,,SMZ-1',
+        '"id","received_at","kind","product","name","email","phone","company_gst","description","serial_number"',
+        '"c1","2025-02-27T10:00:00.000Z","contact","","Asha Rao","asha@example.com","","","Quote ""urgent"", please\nthanks",""',
+        `"e1","2025-03-01T00:00:00.000Z","enquiry","szephyr","Ravi","ravi@example.com","9876543210","'=1+1","",""`,
+        '"w1","2025-03-03T09:30:00.000Z","warranty","smazer","Meena","","","","","SMZ-1"',
         '',
       ].join('\r\n'),
     )
@@ -79,10 +79,10 @@ describe('site submissions export', () => {
   it('includes and marks spam with --spam', async () => {
     const lines = (await run('export', '--spam')).split('\r\n')
     expect(lines[0]).toBe(
-      'id,received_at,kind,product,spam,name,email,phone,company_gst,description,serial_number',
+      '"id","received_at","kind","product","spam","name","email","phone","company_gst","description","serial_number"',
     )
-    expect(lines.find((l) => l.startsWith('s1,'))).toBe(
-      's1,2025-03-02T08:00:00.000Z,contact,,yes,Bot,bot@example.com,,,,',
+    expect(lines.find((l) => l.startsWith('"s1",'))).toBe(
+      '"s1","2025-03-02T08:00:00.000Z","contact","","yes","Bot","bot@example.com","","","",""',
     )
   })
 
@@ -115,7 +115,7 @@ describe('site submissions export', () => {
     expect(await run('export', '--out', file)).toBe('')
     expect(errors).toHaveBeenCalledWith(`Wrote 3 submissions to ${file}.`)
     errors.mockRestore()
-    expect((await readFile(file, 'utf8')).split('\r\n')[0]).toMatch(/^id,received_at,kind,product,/)
+    expect((await readFile(file, 'utf8')).split('\r\n')[0]).toMatch(/^"id","received_at","kind","product",/)
   })
 })
 
@@ -129,6 +129,34 @@ describe('site submissions list', () => {
     )
     expect(out).not.toContain('Bot')
     expect(lines.at(-1)).toBe('3 submissions (contact 1, enquiry 1, warranty 1).')
+  })
+})
+
+describe('notifications not sent yet (issue #32)', () => {
+  it('says on standard error how many e-mails and webhook calls wait, and since when; the output stays clean', async () => {
+    const data = path.join(site.dir, 'waiting')
+    const storage = await openStorage(data)
+    await storage.insert([
+      row('m1', '2025-03-04T08:00:00.000Z', { notify: ['mail', 'webhook'] }),
+      row('m2', '2025-03-05T08:00:00.000Z', { notify: ['mail'] }),
+    ])
+    await storage.close()
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const { out, error } = await runAs('export', '--data', data)
+      expect(error).toBeUndefined()
+      expect(out.split('\r\n')).toHaveLength(4)
+      expect(errors.mock.calls).toEqual([
+        [
+          '2 e-mails not sent yet (the oldest for a submission of 2025-03-04 08:00 UTC): an instance of `site serve` with SITE_SMTP_URL sends them; 1 webhook call not made yet (the oldest for a submission of 2025-03-04 08:00 UTC): an instance of `site serve` with --webhook makes them.',
+        ],
+      ])
+      errors.mockClear()
+      await runAs('list', '--data', site.data)
+      expect(errors).not.toHaveBeenCalled()
+    } finally {
+      errors.mockRestore()
+    }
   })
 })
 
@@ -211,7 +239,7 @@ describe('where and what it reads', () => {
   })
 
   it('reads data/ under --root, and data/ in this project without --root or --data', async () => {
-    expect((await runAs('export', '--root', site.dir)).out).toMatch(/^id,received_at,/)
+    expect((await runAs('export', '--root', site.dir)).out).toMatch(/^"id","received_at",/)
     const { error } = await runAs('list', '--root', path.join(site.dir, 'elsewhere'))
     expect((error as Error).message).toBe(
       `There is no submissions database at ${path.join(site.dir, 'elsewhere', 'data', 'submissions.db')}.`,
@@ -277,7 +305,7 @@ describe('where and what it reads', () => {
       ...readOptions,
       '--format <format> csv or json (default: "csv")',
       '--out <file> write to this file instead of standard output',
-      "CSV columns: id, received_at, kind, product, (spam), then the form fields. Cells that start like a spreadsheet formula (=, +, -, @) get a leading ' so they open as text.",
+      "CSV columns: id, received_at, kind, product, (spam), then the form fields. Every field is quoted, so a spreadsheet keeps it one cell whether its list separator is a comma or a semicolon; cells that start like a formula (=, +, -, @, also after spaces) get a leading ' so they open as text.",
       'Example: site submissions export --format csv --kind enquiry --out enquiries.csv',
     ])
       expect(exported).toContain(text)

@@ -96,19 +96,19 @@ describe('submissionsCsv', () => {
       row({ id: 'b', spam: true, payload: { name: 'Bot', phone: null } }),
     ]
     expect(submissionsCsv(rows, { spam: true }).trimEnd().split(/\r?\n/)).toEqual([
-      'id,received_at,kind,product,spam,name,phone',
-      'a,2025-03-01T10:15:42.000Z,enquiry,szephyr,no,Asha,',
-      'b,2025-03-01T10:15:42.000Z,contact,,yes,Bot,',
+      '"id","received_at","kind","product","spam","name","phone"',
+      '"a","2025-03-01T10:15:42.000Z","enquiry","szephyr","no","Asha",""',
+      '"b","2025-03-01T10:15:42.000Z","contact","","yes","Bot",""',
     ])
-    expect(submissionsCsv(rows).split(/\r?\n/)[0]).toBe('id,received_at,kind,product,name,phone')
+    expect(submissionsCsv(rows).split(/\r?\n/)[0]).toBe('"id","received_at","kind","product","name","phone"')
   })
 
   it('writes a value that is not text as its JSON', async () => {
     const { submissionsCsv } = await load()
     const rows = [row({ id: 'a', payload: { name: 'Asha', copies: 3, tags: ['a', 'b'], consent: true } })]
     expect(submissionsCsv(rows).trimEnd().split(/\r?\n/)).toEqual([
-      'id,received_at,kind,product,name,copies,tags,consent',
-      'a,2025-03-01T10:15:42.000Z,contact,,Asha,3,"[""a"",""b""]",true',
+      '"id","received_at","kind","product","name","copies","tags","consent"',
+      '"a","2025-03-01T10:15:42.000Z","contact","","Asha","3","[""a"",""b""]","true"',
     ])
   })
 })

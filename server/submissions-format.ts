@@ -1,6 +1,6 @@
 import { contactFields, enquiryFields, warrantyFields } from '../lib/forms/index.ts'
 import { toCsv } from './csv.ts'
-import type { Submission } from './storage.ts'
+import type { Submission, Undelivered } from './storage.ts'
 
 /** Form fields in the order the forms show them (the product fields among them never become columns). */
 const FIELD_ORDER = [...new Set<string>([...enquiryFields, ...contactFields, ...warrantyFields])]
@@ -79,4 +79,24 @@ export function submissionsTable(rows: readonly Submission[], options: { spam?: 
   const counts = [...byKind].map(([kind, n]) => `${kind} ${n}`).join(', ')
   lines.push('', `${rows.length} submission${rows.length === 1 ? '' : 's'}${counts ? ` (${counts})` : ''}.`)
   return `${lines.join('\n')}\n`
+}
+
+/**
+ * What is still to be sent, for people reading the submissions (`site submissions`, `site serve`'s
+ * start): `undefined` when nothing is waiting. An e-mail waits when no running instance can send it
+ * (none has SITE_SMTP_URL); saying so is how a configuration drift between instances gets noticed.
+ */
+export function undeliveredNote(undelivered: Undelivered): string | undefined {
+  const parts: string[] = []
+  const since = (oldest: string) => `${oldest.slice(0, 16).replace('T', ' ')} UTC`
+  const { mail, webhook } = undelivered
+  if (mail)
+    parts.push(
+      `${mail.count} e-mail${mail.count === 1 ? '' : 's'} not sent yet (the oldest for a submission of ${since(mail.oldest)}): an instance of \`site serve\` with SITE_SMTP_URL sends them`,
+    )
+  if (webhook)
+    parts.push(
+      `${webhook.count} webhook call${webhook.count === 1 ? '' : 's'} not made yet (the oldest for a submission of ${since(webhook.oldest)}): an instance of \`site serve\` with --webhook makes them`,
+    )
+  return parts.length > 0 ? `${parts.join('; ')}.` : undefined
 }

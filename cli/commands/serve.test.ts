@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SiteError } from '../../lib/errors.ts'
-import { eventually, postJson, smtpSink, VALID } from '../../server/testing.ts'
+import { openStorage, type Undelivered } from '../../server/storage.ts'
+import { eventually, newSubmission, postJson, smtpSink, VALID } from '../../server/testing.ts'
 import { createProgram } from '../index.ts'
 import { captureConsole, unsetEnv } from '../testing.ts'
-import { parseTrustProxy } from './serve.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
 const ENV = ['SITE_URL', 'SITE_WEBHOOK_URL', 'SITE_SMTP_URL', 'SITE_DATABASE_URL'] as const
@@ -182,6 +182,30 @@ describe('site serve, started in the test', () => {
     }
   })
 
+  it('without SITE_SMTP_URL, keeps new submissions for e-mail and says how many wait for an instance that can send them (issue #32)', async () => {
+    await appendFile(
+      path.join(root, 'content/site.yaml'),
+      'notifications:\n  from: web@example.test\n  contact: [support@example.test]\n',
+    )
+    const store = await openStorage(path.join(root, 'data'))
+    await store.insert([newSubmission('waiting', { notify: ['mail'] })])
+    await store.close()
+    let stored: Undelivered = {}
+    const { printed } = await serve([], async (url) => {
+      expect(
+        (await postJson(`${url}/api/contactinformations`, VALID['/api/contactinformations'])).status,
+      ).toBe(201)
+      const reader = await openStorage(path.join(root, 'data'), { readonly: true })
+      stored = await reader.undelivered()
+      await reader.close()
+    })
+    expect(printed.slice(2)).toEqual([
+      'SITE_SMTP_URL is not set, so this instance sends no e-mail: new submissions are kept for the recipients in content/site.yaml, and an instance with SITE_SMTP_URL sends them.',
+      '1 e-mail not sent yet (the oldest for a submission of 2025-03-01 10:00 UTC): an instance of `site serve` with SITE_SMTP_URL sends them.',
+    ])
+    expect(stored.mail?.count).toBe(2)
+  })
+
   it('says no e-mail is sent when SITE_SMTP_URL is set but site.yaml names no recipients', async () => {
     process.env.SITE_SMTP_URL = 'smtp://127.0.0.1:1'
     const { printed } = await serve([])
@@ -191,59 +215,3 @@ describe('site serve, started in the test', () => {
     )
   })
 })
-
-describe('--trust-proxy', () => {
-  it('is off when not given, one proxy when bare, and a count when a number', () => {
-    expect(parseTrustProxy(undefined)).toBeUndefined()
-    expect(parseTrustProxy(false)).toBeUndefined()
-    expect(parseTrustProxy(true)).toBe(1)
-    expect(parseTrustProxy(' 3 ')).toBe(3)
-    expect(parseTrustProxy('10')).toBe(10)
-  })
-
-  it('refuses a count out of 1 to 10 with an example', () => {
-    for (const value of ['0', '11']) {
-      const error = catching(() => parseTrustProxy(value))
-      expect(error.message).toBe(`--trust-proxy must be a whole number from 1 to 10, not "${value}".`)
-      expect(error.hint).toBe('e.g. --trust-proxy 1')
-    }
-  })
-
-  it('takes addresses and CIDR ranges, IPv4 and IPv6, up to the full prefix', () => {
-    expect(parseTrustProxy('10.0.0.0/8, 192.168.1.5')).toEqual(['10.0.0.0/8', '192.168.1.5'])
-    expect(parseTrustProxy('10.0.0.1/32,fd00::/128,fd00::/64')).toEqual([
-      '10.0.0.1/32',
-      'fd00::/128',
-      'fd00::/64',
-    ])
-  })
-
-  it.each([
-    'proxy.local',
-    '10.0.0.0/33',
-    'fd00::/129',
-    '10.0.0.0/8/1',
-    '10.0.0.0/x8',
-    '10.0.0.0/8x',
-    '10.0.0.0/',
-    '1.2.3',
-  ])('refuses "%s", naming it', (entry) => {
-    const error = catching(() => parseTrustProxy(`127.0.0.1,${entry}`))
-    expect(error.code).toBe('bad-flag')
-    expect(error.message).toBe(
-      `--trust-proxy "${entry}" is neither a number of proxies nor an IP address or range.`,
-    )
-    expect(error.hint).toBe(
-      'give the number of proxies in front (e.g. --trust-proxy 1) or their addresses (e.g. --trust-proxy 10.0.0.0/8,192.168.1.5).',
-    )
-  })
-})
-
-function catching(f: () => unknown): SiteError {
-  try {
-    f()
-  } catch (error) {
-    return error as SiteError
-  }
-  throw new Error('nothing was thrown')
-}

@@ -10,6 +10,7 @@ import {
   openStorage,
   parseDatabaseUrl,
   type Submission,
+  type Undelivered,
 } from '../../server/storage.ts'
 
 interface ReadFlags {
@@ -52,8 +53,10 @@ export function parseKind(value: string): Kind {
   throw siteError(ERRORS.BadKind, { value, kinds: KINDS })
 }
 
-/** Reads the submissions the flags select, oldest first. */
-export async function readSubmissions(flags: ReadFlags): Promise<Submission[]> {
+/** Reads the submissions the flags select, oldest first, and the notifications still to be sent. */
+export async function readSubmissions(
+  flags: ReadFlags,
+): Promise<{ rows: Submission[]; undelivered: Undelivered }> {
   const filter: ListFilter = { spam: flags.spam === true }
   if (flags.kind !== undefined) filter.kind = parseKind(flags.kind)
   if (flags.since !== undefined) filter.since = parseSince(flags.since)
@@ -63,7 +66,7 @@ export async function readSubmissions(flags: ReadFlags): Promise<Submission[]> {
     : parseDatabaseUrl(process.env.SITE_DATABASE_URL, 'SITE_DATABASE_URL')
   const storage = await openStorage(dataDir, { readonly: true, databaseUrl })
   try {
-    return await storage.list(filter)
+    return { rows: await storage.list(filter), undelivered: await storage.undelivered() }
   } finally {
     await storage.close()
   }
@@ -95,9 +98,11 @@ export function register(program: Command): void {
       `${SELECT_HELP}\n\nExample: site submissions list --kind enquiry --since 2025-03-01`,
     )
     .action(async (flags: ReadFlags) => {
-      const { submissionsTable } = await import('../../server/submissions-format.ts')
-      const rows = await readSubmissions(flags)
+      const { submissionsTable, undeliveredNote } = await import('../../server/submissions-format.ts')
+      const { rows, undelivered } = await readSubmissions(flags)
       process.stdout.write(submissionsTable(rows, { spam: flags.spam === true }))
+      const note = undeliveredNote(undelivered)
+      if (note) console.error(note)
     })
 
   addReadOptions(
@@ -110,16 +115,22 @@ export function register(program: Command): void {
     .addHelpText(
       'after',
       `${SELECT_HELP}
-CSV columns: id, received_at, kind, product, (spam), then the form fields. Cells that start like a
-spreadsheet formula (=, +, -, @) get a leading ' so they open as text.
+CSV columns: id, received_at, kind, product, (spam), then the form fields. Every field is quoted, so
+a spreadsheet keeps it one cell whether its list separator is a comma or a semicolon; cells that
+start like a formula (=, +, -, @, also after spaces) get a leading ' so they open as text.
 
 Example: site submissions export --format csv --kind enquiry --out enquiries.csv`,
     )
     .action(async (flags: ExportFlags) => {
       if (flags.format !== 'csv' && flags.format !== 'json')
         throw siteError(ERRORS.BadFormat, { value: String(flags.format) })
-      const { submissionsCsv, submissionsJson } = await import('../../server/submissions-format.ts')
-      const rows = await readSubmissions(flags)
+      const { submissionsCsv, submissionsJson, undeliveredNote } = await import(
+        '../../server/submissions-format.ts'
+      )
+      const { rows, undelivered } = await readSubmissions(flags)
+      // On standard error: the export itself stays clean.
+      const note = undeliveredNote(undelivered)
+      if (note) console.error(note)
       const text =
         flags.format === 'csv' ? submissionsCsv(rows, { spam: flags.spam === true }) : submissionsJson(rows)
       if (!flags.out) {
