@@ -201,4 +201,137 @@ export const ERRORS = {
     message: (p) => `${p.file} already exists; nothing was changed.`,
     hint: () => 'edit that file, or choose another slug.',
   }),
+
+  // The intake server (server/)
+  NotifyAddressInvalid: entry<{ where: string; field: string; value: unknown }>({
+    code: 'content-invalid',
+    title: 'A notification address is wrong',
+    message: (p) => `${p.where}: ${p.field} is not an e-mail address: ${JSON.stringify(p.value)}.`,
+    hint: () =>
+      'write one address per item, e.g. `enquiry: [sales@example.com]`, and check with `site validate`.',
+  }),
+  NotifyListInvalid: entry<{ where: string; kind: string }>({
+    code: 'content-invalid',
+    title: 'A notification list is wrong',
+    message: (p) => `${p.where}: ${p.kind} must be a list of addresses.`,
+    hint: () => 'e.g. `contact: [support@example.com]`.',
+  }),
+  SiteYamlUnreadable: entry<{ file: string; reason: string }>({
+    code: 'content-invalid',
+    title: 'The server cannot read the company config',
+    message: (p) => `${p.file} cannot be read as YAML: ${p.reason}`,
+    hint: () => 'run `site validate` for the exact line, fix it, then start the server again.',
+  }),
+  NoCatalogue: entry<{ file: string }>({
+    code: 'no-catalogue',
+    title: 'The server has no product list',
+    message: (p) =>
+      `The intake server needs the product list: ${p.file} is missing or has no \`products:\` list of slugs.`,
+    hint: () =>
+      'run the server from the project folder (or pass --content DIR), and check the file with `site validate`.',
+  }),
+  BadUrl: entry<{ from: string; url: string; hint: string }>({
+    code: 'bad-url',
+    title: 'Not an http(s) URL',
+    message: (p) => `${p.from} is not an http(s) URL: "${p.url}".`,
+    hint: (p) => p.hint,
+  }),
+  BadDatabaseUrl: entry<{ from: string }>({
+    code: 'bad-database-url',
+    title: 'Not a PostgreSQL URL',
+    message: (p) => `${p.from} is not a PostgreSQL URL.`,
+    hint: () =>
+      'write postgres://USER:PASSWORD@HOST:5432/DATABASE, or leave it unset to keep SQLite under --data.',
+  }),
+  BadSmtpUrl: entry({
+    code: 'bad-smtp-url',
+    title: 'Not an SMTP URL',
+    message: () => 'SITE_SMTP_URL is not an SMTP URL.',
+    hint: () =>
+      'write smtp://USER:PASSWORD@HOST:587 (STARTTLS) or smtps://USER:PASSWORD@HOST:465, or leave it unset for no e-mail.',
+  }),
+  NoBuild: entry<{ dist: string }>({
+    code: 'no-build',
+    title: 'Nothing to serve',
+    message: (p) => `There is no built site in ${p.dist}.`,
+    hint: () =>
+      'run `site build` first (`npm start` builds, then serves), or point --dist at a built dist/client.',
+  }),
+  CannotListen: entry<{ host: string; port: number; code: string }>({
+    code: 'cannot-listen',
+    title: 'The server cannot listen',
+    message: (p) => `Cannot listen on ${p.host}:${p.port} (${p.code}).`,
+    hint: (p) =>
+      p.code === 'EADDRINUSE'
+        ? 'another program uses that port: stop it or pass --port N (0 picks a free one).'
+        : 'pass a --host this machine has (127.0.0.1, or 0.0.0.0 for every interface) and a --port above 1023.',
+  }),
+  SqliteMissing: entry<{ detail: string }>({
+    code: 'sqlite-missing',
+    title: 'The SQLite driver is missing',
+    message: (p) =>
+      `Storing form submissions needs better-sqlite3, an optional dependency that is not installed or not built${p.detail}.`,
+    hint: () =>
+      'run `npm install --include=optional` (an install with --omit=optional leaves it out), then try again.',
+  }),
+  NoSubmissionsDatabase: entry<{ file: string }>({
+    code: 'no-submissions',
+    title: 'No submissions yet',
+    message: (p) => `There is no submissions database at ${p.file}.`,
+    hint: () => 'pass the folder `site serve` stores into with --data DIR (default: data/ in the project).',
+  }),
+  NoSubmissionsTables: entry<{ file: string }>({
+    code: 'no-submissions',
+    title: 'No submissions yet',
+    message: (p) => `${p.file} holds no submissions: it has none of the tables \`site serve\` creates.`,
+    hint: () => 'pass the folder `site serve` stores into with --data DIR (default: data/ in the project).',
+  }),
+  NoSubmissionsPostgres: entry<{ location: string }>({
+    code: 'no-submissions',
+    title: 'No submissions yet',
+    message: (p) => `The PostgreSQL database at ${p.location} holds no submissions yet.`,
+    hint: () => 'start `site serve` with the same SITE_DATABASE_URL once: it creates the tables.',
+  }),
+  NotADatabase: entry<{ file: string }>({
+    code: 'not-a-database',
+    title: 'Not a SQLite database',
+    message: (p) =>
+      `${p.file} is not a SQLite database (damaged, or another program's file); it was left as it is.`,
+    hint: () =>
+      'move it aside to start a new one, or pass the folder `site serve` stores into with --data DIR.',
+  }),
+  StorageLocked: entry<{ file: string }>({
+    code: 'storage-locked',
+    title: 'The database stayed locked',
+    message: (p) => `${p.file} stayed locked by another process while the server started.`,
+    hint: () => 'stop the program holding it (another `site serve` on the same --data?), then start again.',
+  }),
+  UnfinishedTransaction: entry<{ file: string; code: string }>({
+    code: 'unfinished-transaction',
+    title: 'A transaction was left unfinished',
+    message: (p) =>
+      `${p.file} holds a transaction the server did not finish (it stopped abruptly), and this user may not roll it back (${p.code}).`,
+    hint: () =>
+      'start `site serve` on it once (it rolls the transaction back), or read it as the user that runs the server.',
+  }),
+  StorageNotReadable: entry<{ where: string; what: string; reason: string; fix: string }>({
+    code: 'storage-not-readable',
+    title: 'The submissions cannot be read',
+    message: (p) => `Cannot read the submissions database ${p.where}: ${p.what} (${p.reason}).`,
+    hint: (p) => p.fix,
+  }),
+  StorageNotWritable: entry<{ where: string; what: string; reason: string; fix: string }>({
+    code: 'storage-not-writable',
+    title: 'The submissions cannot be stored',
+    message: (p) =>
+      `Cannot write the submissions database ${p.where}: ${p.what} (${p.reason}). The server did not start.`,
+    hint: (p) => p.fix,
+  }),
+  DatabaseUnreachable: entry<{ location: string; reason: string }>({
+    code: 'database-unreachable',
+    title: 'The database cannot be reached',
+    message: (p) => `Cannot connect to the PostgreSQL database at ${p.location}: ${p.reason}.`,
+    hint: () =>
+      'check SITE_DATABASE_URL (or --database): host, port, user, password and database name, and that the server is running.',
+  }),
 } as const

@@ -1,5 +1,5 @@
 import type { Transporter } from 'nodemailer'
-import { SiteError } from '../lib/errors.ts'
+import { ERRORS, siteError } from '../lib/errors.ts'
 import type { Deliver } from './outbox.ts'
 import { KINDS, type Kind, type Submission } from './storage.ts'
 import { readUrl } from './url-setting.ts'
@@ -27,12 +27,7 @@ export function parseSmtpUrl(value: string | undefined): string | undefined {
   const url = readUrl(value, {
     protocols: ['smtp:', 'smtps:'],
     hostRequired: true,
-    refusal: () =>
-      new SiteError(
-        'bad-smtp-url',
-        'SITE_SMTP_URL is not an SMTP URL.',
-        'write smtp://USER:PASSWORD@HOST:587 (STARTTLS) or smtps://USER:PASSWORD@HOST:465, or leave it unset for no e-mail.',
-      ),
+    refusal: () => siteError(ERRORS.BadSmtpUrl, undefined),
   })
   return url && value?.trim()
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Pool, PoolClient } from 'pg'
-import { SiteError } from '../lib/errors.ts'
+import { ERRORS, SiteError, siteError } from '../lib/errors.ts'
 import {
   type Channel,
   IDEMPOTENCY_WINDOW_MS,
@@ -148,11 +148,10 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
   try {
     // Fails first if the server cannot be reached, with what to check.
     await pool.query('SELECT 1').catch((error: unknown) => {
-      throw new SiteError(
-        'database-unreachable',
-        `Cannot connect to the PostgreSQL database at ${location}: ${error instanceof Error ? error.message : String(error)}.`,
-        'check SITE_DATABASE_URL (or --database): host, port, user, password and database name, and that the server is running.',
-      )
+      throw siteError(ERRORS.DatabaseUnreachable, {
+        location,
+        reason: error instanceof Error ? error.message : String(error),
+      })
     })
     const salt = await withClient(pool, async (client) => {
       if (options.readonly) {
@@ -169,11 +168,12 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
     }).catch((error: unknown) => {
       if (error instanceof SiteError || !isTransient(error)) throw error
       const { what, fix } = fault(error)
-      throw new SiteError(
-        'storage-not-writable',
-        `Cannot write the submissions database at ${location}: ${what} (${reasonOf(error)}). The server did not start.`,
+      throw siteError(ERRORS.StorageNotWritable, {
+        where: `at ${location}`,
+        what,
+        reason: reasonOf(error),
         fix,
-      )
+      })
     })
     return prepare(pool, location, salt, options.readonly === true)
   } catch (error) {
@@ -184,12 +184,7 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
 
 async function checkSchema(client: PoolClient, location: string) {
   const found = await client.query("SELECT to_regclass('submissions') IS NOT NULL AS ok")
-  if (!found.rows[0]?.ok)
-    throw new SiteError(
-      'no-submissions',
-      `The PostgreSQL database at ${location} holds no submissions yet.`,
-      'start `site serve` with the same SITE_DATABASE_URL once: it creates the tables.',
-    )
+  if (!found.rows[0]?.ok) throw siteError(ERRORS.NoSubmissionsPostgres, { location })
 }
 
 async function migrate(client: PoolClient) {

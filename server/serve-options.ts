@@ -4,7 +4,8 @@
  */
 import { isIP } from 'node:net'
 import path from 'node:path'
-import { SiteError } from '../lib/errors.ts'
+import { ERRORS, siteError } from '../lib/errors.ts'
+import { wholeNumber } from '../lib/flags.ts'
 import { projectPaths } from '../renderer/paths.ts'
 import { parseSmtpUrl } from './mail.ts'
 import type { ServeFlags } from './serve-flags.ts'
@@ -28,18 +29,6 @@ export interface ServeSettings {
   smtpUrl: string | undefined
 }
 
-/** A whole number in [min, max], or a SiteError naming the flag and giving an example. */
-export function wholeNumber(value: string, flag: string, min: number, max: number, example: string): number {
-  const n = Number(value)
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max)
-    throw new SiteError(
-      'bad-flag',
-      `${flag} must be a whole number from ${min} to ${max}, not "${value}".`,
-      `e.g. ${flag} ${example}`,
-    )
-  return n
-}
-
 /**
  * Reads `--trust-proxy`: bare or a number is how many proxies stand in front (bare: one); otherwise a
  * comma-separated list of the proxies' addresses or CIDR ranges.
@@ -58,11 +47,7 @@ export function parseTrustProxy(value: boolean | string | undefined): number | s
       extra !== undefined ||
       (bits !== undefined && (!/^\d+$/.test(bits) || Number(bits) > max))
     )
-      throw new SiteError(
-        'bad-flag',
-        `--trust-proxy "${entry}" is neither a number of proxies nor an IP address or range.`,
-        'give the number of proxies in front (e.g. --trust-proxy 1) or their addresses (e.g. --trust-proxy 10.0.0.0/8,192.168.1.5).',
-      )
+      throw siteError(ERRORS.BadTrustProxy, { entry })
   }
   return entries
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { SiteError } from '../lib/errors.ts'
+import { ERRORS, siteError } from '../lib/errors.ts'
 import { type AppOptions, createApp, type IntakeApp } from './app.ts'
 import { mailDeliverer, mailKinds } from './mail.ts'
 import type { ServeSettings } from './serve-options.ts'
@@ -25,11 +25,7 @@ export interface RunningServer extends IntakeApp {
 /** Builds the app and listens; `port: 0` picks a free port (read it from the result). */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   if (!existsSync(path.join(options.dist, 'index.html')))
-    throw new SiteError(
-      'no-build',
-      `There is no built site in ${options.dist}.`,
-      'run `site build` first (`npm start` builds, then serves), or point --dist at a built dist/client.',
-    )
+    throw siteError(ERRORS.NoBuild, { dist: options.dist })
   const app = await createApp(options)
   try {
     await app.fastify.listen({ port: options.port, host: options.host })
@@ -37,13 +33,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     await app.fastify.close()
     const code = (error as { code?: string }).code
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL')
-      throw new SiteError(
-        'cannot-listen',
-        `Cannot listen on ${options.host}:${options.port} (${code}).`,
-        code === 'EADDRINUSE'
-          ? 'another program uses that port: stop it or pass --port N (0 picks a free one).'
-          : 'pass a --host this machine has (127.0.0.1, or 0.0.0.0 for every interface) and a --port above 1023.',
-      )
+      throw siteError(ERRORS.CannotListen, { host: options.host, port: options.port, code: String(code) })
     throw error
   }
   const address = app.fastify.server.address()

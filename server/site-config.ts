@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { SiteError } from '../lib/errors.ts'
+import { ERRORS, siteError } from '../lib/errors.ts'
 import { YAML_OPTIONS } from '../renderer/content/locate.ts'
 import { productFile } from '../renderer/content/product-file.ts'
 import { yamlLib } from '../renderer/content/yaml-lib.ts'
@@ -31,23 +31,14 @@ function readNotifications(site: Record<string, unknown> | undefined): Notificat
   const where = 'notifications in content/site.yaml'
   const address = (value: unknown, field: string) => {
     if (typeof value !== 'string' || !EMAIL.test(value))
-      throw new SiteError(
-        'content-invalid',
-        `${where}: ${field} is not an e-mail address: ${JSON.stringify(value)}.`,
-        'write one address per item, e.g. `enquiry: [sales@example.com]`, and check with `site validate`.',
-      )
+      throw siteError(ERRORS.NotifyAddressInvalid, { where, field, value })
     return value
   }
   const to: Notifications['to'] = {}
   for (const kind of KINDS) {
     const list = raw[kind]
     if (list === undefined) continue
-    if (!Array.isArray(list))
-      throw new SiteError(
-        'content-invalid',
-        `${where}: ${kind} must be a list of addresses.`,
-        'e.g. `contact: [support@example.com]`.',
-      )
+    if (!Array.isArray(list)) throw siteError(ERRORS.NotifyListInvalid, { where, kind })
     to[kind] = list.map((item, i) => address(item, `${kind}[${i}]`))
   }
   if (Object.keys(to).length === 0) return undefined
@@ -66,11 +57,10 @@ async function readYaml(file: string): Promise<unknown> {
     // The content's own parse options: `!example` stand-ins read as their text, without a warning each.
     return yamlLib().parse(source, YAML_OPTIONS)
   } catch (error) {
-    throw new SiteError(
-      'content-invalid',
-      `${file} cannot be read as YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
-      'run `site validate` for the exact line, fix it, then start the server again.',
-    )
+    throw siteError(ERRORS.SiteYamlUnreadable, {
+      file,
+      reason: (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '',
+    })
   }
 }
 
@@ -80,7 +70,7 @@ export function originOf(
   from: string,
   hint = 'write the public origin, e.g. https://www.example.com.',
 ): string {
-  const refusal = () => new SiteError('bad-url', `${from} is not an http(s) URL: "${url}".`, hint)
+  const refusal = () => siteError(ERRORS.BadUrl, { from, url, hint })
   const parsed = readUrl(url, { protocols: ['http:', 'https:'], refusal })
   if (!parsed) throw refusal()
   return parsed.origin
@@ -98,11 +88,7 @@ export async function readServerContent(
   const catalogue = (await readYaml(catalogueFile)) as { products?: unknown } | undefined
   const products = catalogue?.products
   if (!Array.isArray(products) || products.length === 0 || !products.every((p) => typeof p === 'string'))
-    throw new SiteError(
-      'no-catalogue',
-      `The intake server needs the product list: ${catalogueFile} is missing or has no \`products:\` list of slugs.`,
-      'run the server from the project folder (or pass --content DIR), and check the file with `site validate`.',
-    )
+    throw siteError(ERRORS.NoCatalogue, { file: catalogueFile })
   const site = (await readYaml(path.join(contentDir, 'site.yaml'))) as
     | { siteUrl?: unknown; company?: unknown; [key: string]: unknown }
     | undefined

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type BetterSqlite3 from 'better-sqlite3'
-import { SiteError } from '../lib/errors.ts'
+import { ERRORS, type SiteError, siteError } from '../lib/errors.ts'
 import {
   type Channel,
   DATABASE_FILE,
@@ -90,17 +90,10 @@ async function loadDriver(): Promise<DatabaseConstructor> {
 
 function driverMissing(cause: unknown): SiteError {
   const detail = cause instanceof Error ? ` (${cause.message.split('\n')[0]})` : ''
-  return new SiteError(
-    'sqlite-missing',
-    `Storing form submissions needs better-sqlite3, an optional dependency that is not installed or not built${detail}.`,
-    'run `npm install --include=optional` (an install with --omit=optional leaves it out), then try again.',
-  )
+  return siteError(ERRORS.SqliteMissing, { detail })
 }
 
 /** The fix when the folder read holds no usable submissions database. */
-const WHERE_THE_DATA_IS =
-  'pass the folder `site serve` stores into with --data DIR (default: data/ in the project).'
-
 const codeOf = (error: unknown) => (error as { code?: string })?.code ?? ''
 
 const isBusy = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(codeOf(error))
@@ -171,8 +164,7 @@ export async function openSqlite(
   options: OpenOptions & { rolledBack?: boolean } = {},
 ): Promise<Storage> {
   const file = path.join(dataDir, DATABASE_FILE)
-  if (options.readonly && !existsSync(file))
-    throw new SiteError('no-submissions', `There is no submissions database at ${file}.`, WHERE_THE_DATA_IS)
+  if (options.readonly && !existsSync(file)) throw siteError(ERRORS.NoSubmissionsDatabase, { file })
   const Driver = await loadDriver()
   let db: Database
   try {
@@ -216,25 +208,12 @@ export async function openSqlite(
       return openSqlite(dataDir, { ...options, rolledBack: true })
     }
     const cause = error instanceof StorageBusy && error.cause !== undefined ? error.cause : error
-    if (codeOf(cause) === 'SQLITE_NOTADB')
-      throw new SiteError(
-        'not-a-database',
-        `${file} is not a SQLite database (damaged, or another program's file); it was left as it is.`,
-        'move it aside to start a new one, or pass the folder `site serve` stores into with --data DIR.',
-      )
+    if (codeOf(cause) === 'SQLITE_NOTADB') throw siteError(ERRORS.NotADatabase, { file })
     // A SQLite database another program made has none of the tables.
     if (options.readonly && /^no such table/.test((error as Error).message))
-      throw new SiteError(
-        'no-submissions',
-        `${file} holds no submissions: it has none of the tables \`site serve\` creates.`,
-        WHERE_THE_DATA_IS,
-      )
+      throw siteError(ERRORS.NoSubmissionsTables, { file })
     if (error instanceof StorageBusy && error.cause === undefined)
-      throw new SiteError(
-        'storage-locked',
-        `${file} stayed locked by another process while the server started.`,
-        'stop the program holding it (another `site serve` on the same --data?), then start again.',
-      )
+      throw siteError(ERRORS.StorageLocked, { file })
     throw cannotUse(file, cause, options.readonly) ?? error
   }
 }
@@ -245,11 +224,7 @@ function rollBackHotJournal(Driver: DatabaseConstructor, file: string): void {
   try {
     db = new Driver(file, { fileMustExist: true })
   } catch (error) {
-    throw new SiteError(
-      'unfinished-transaction',
-      `${file} holds a transaction the server did not finish (it stopped abruptly), and this user may not roll it back (${codeOf(error)}).`,
-      'start `site serve` on it once (it rolls the transaction back), or read it as the user that runs the server.',
-    )
+    throw siteError(ERRORS.UnfinishedTransaction, { file, code: codeOf(error) })
   }
   try {
     db.pragma('busy_timeout = 5000')
@@ -263,13 +238,8 @@ function rollBackHotJournal(Driver: DatabaseConstructor, file: string): void {
 function cannotUse(file: string, error: unknown, readonly = false): SiteError | undefined {
   const fault = faultOf(error)
   if (!fault) return undefined
-  return new SiteError(
-    readonly ? 'storage-not-readable' : 'storage-not-writable',
-    readonly
-      ? `Cannot read the submissions database ${file}: ${fault.what} (${codeOf(error)}).`
-      : `Cannot write the submissions database ${file}: ${fault.what} (${codeOf(error)}). The server did not start.`,
-    fault.fix,
-  )
+  const details = { where: file, what: fault.what, reason: codeOf(error), fix: fault.fix }
+  return siteError(readonly ? ERRORS.StorageNotReadable : ERRORS.StorageNotWritable, details)
 }
 
 function migrate(db: Database) {

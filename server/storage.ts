@@ -1,4 +1,4 @@
-import { SiteError } from '../lib/errors.ts'
+import { ERRORS, siteError } from '../lib/errors.ts'
 import { readUrl } from './url-setting.ts'
 
 /** The three forms the intake API takes. */
@@ -188,12 +188,7 @@ export async function openStorage(dataDir: string, options: OpenOptions = {}): P
 export function parseDatabaseUrl(value: string | undefined, from: string): string | undefined {
   const url = readUrl(value, {
     protocols: ['postgres:', 'postgresql:'],
-    refusal: () =>
-      new SiteError(
-        'bad-database-url',
-        `${from} is not a PostgreSQL URL.`,
-        'write postgres://USER:PASSWORD@HOST:5432/DATABASE, or leave it unset to keep SQLite under --data.',
-      ),
+    refusal: () => siteError(ERRORS.BadDatabaseUrl, { from }),
   })
   return url && value?.trim()
 }

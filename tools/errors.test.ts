@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../renderer/paths.ts'
 /** The project's own source files (not tests), project-relative. */
 function sources(): string[] {
   const found: string[] = []
-  for (const folder of ['cli', 'renderer', 'lib', 'vite', 'components', 'pages'])
+  for (const folder of ['cli', 'renderer', 'lib', 'vite', 'server', 'components', 'pages'])
     for (const entry of readdirSync(path.join(PROJECT_ROOT, folder), {
       recursive: true,
       withFileTypes: true,

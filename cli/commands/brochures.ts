@@ -1,8 +1,8 @@
 import type { Command } from 'commander'
 import { ERRORS, siteError } from '../../lib/errors.ts'
+import { wholeNumber } from '../../lib/flags.ts'
 import { buildConfig } from '../../renderer/config.ts'
 import { projectPaths } from '../../renderer/paths.ts'
-import { intFlag } from './flags.ts'
 
 /** `site brochures check`: every brochure PDF exists at the storage base and is a real PDF. */
 export function register(program: Command): void {
@@ -23,7 +23,7 @@ export function register(program: Command): void {
       '\nThe PDF of brochure <id> is <storage base>/brochures/<id>.pdf. Exit code 1 when any is missing or wrong.',
     )
     .action(async (options: { storageBase?: string; timeout: string; root?: string }) => {
-      const timeoutMs = intFlag(options.timeout, '--timeout', 1, 600_000, '20000')
+      const timeoutMs = wholeNumber(options.timeout, '--timeout', 1, 600_000, '20000')
       const [{ loadContent }, { checkBrochures }] = await Promise.all([
         import('../../renderer/content/load.ts'),
         import('../brochures/check.ts'),

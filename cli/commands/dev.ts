@@ -2,9 +2,9 @@ import { access } from 'node:fs/promises'
 import path from 'node:path'
 import type { Command } from 'commander'
 import { isSiteError, type SiteError } from '../../lib/errors.ts'
+import { wholeNumber } from '../../lib/flags.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { printError } from '../errors.ts'
-import { intFlag } from './flags.ts'
 
 /** `site dev`: Vike's dev server, plus image re-encoding and a reload when content or artwork changes. */
 export function register(program: Command): void {
@@ -18,7 +18,7 @@ export function register(program: Command): void {
       '\nA content mistake is printed here and shown in the browser with its file:line:col; fix it and save to reload.',
     )
     .action(async (options: { port: string; host: string }) => {
-      const port = intFlag(options.port, '--port', 0, 65535, '3000')
+      const port = wholeNumber(options.port, '--port', 0, 65535, '3000')
       // Imported here, not at the top, so `site --help` loads none of it.
       const [
         { renderFrom },

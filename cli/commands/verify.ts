@@ -1,8 +1,8 @@
 import path from 'node:path'
 import type { Command } from 'commander'
 import { ERRORS, siteError } from '../../lib/errors.ts'
+import { wholeNumber } from '../../lib/flags.ts'
 import { projectPaths } from '../../renderer/paths.ts'
-import { intFlag } from './flags.ts'
 
 /** `site verify`: checks a built site before release. */
 export function register(program: Command): void {
@@ -62,7 +62,7 @@ export function register(program: Command): void {
         const report = await verifyBuild(client, content, paths, {
           config: built?.config,
           offline: options.offline ?? false,
-          timeoutMs: intFlag(options.linkTimeout, '--link-timeout', 100, 120_000, '5000'),
+          timeoutMs: wholeNumber(options.linkTimeout, '--link-timeout', 100, 120_000, '5000'),
         })
         if (options.json) console.log(JSON.stringify(report, null, 2))
         else printReport(report)

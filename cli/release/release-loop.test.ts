@@ -58,9 +58,11 @@ async function snapshot(): Promise<Record<string, string>> {
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'site-release-loop-'))
-  const tracked = (await run('git', ['ls-files', '-z'], { cwd: PROJECT_ROOT })).stdout
-    .split('\0')
-    .filter(Boolean)
+  // The project as it stands: tracked files and new ones not ignored (what a commit would hold).
+  const listed = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: PROJECT_ROOT,
+  })
+  const tracked = [...new Set(listed.stdout.split('\0').filter(Boolean))]
   for (const file of tracked) {
     const from = path.join(PROJECT_ROOT, file)
     if (!(await stat(from).catch(() => undefined))?.isFile()) continue

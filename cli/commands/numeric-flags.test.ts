@@ -1,9 +1,9 @@
 import { Command } from 'commander'
 import { describe, expect, it } from 'vitest'
 import type { SiteError } from '../../lib/errors.ts'
+import { wholeNumber } from '../../lib/flags.ts'
 import { register as registerBrochures } from './brochures.ts'
 import { register as registerDev } from './dev.ts'
-import { intFlag } from './flags.ts'
 
 /** Runs one `site` command line and returns what it threw. */
 async function refusal(register: (program: Command) => void, args: string[]): Promise<SiteError> {
@@ -32,11 +32,11 @@ describe('numeric flags are refused with the flag, the range and an example, bef
   })
 })
 
-describe('intFlag', () => {
+describe('wholeNumber', () => {
   it('takes a whole number within the range, its ends included, around spaces', () => {
-    expect(intFlag('0', '--port', 0, 65535, '8080')).toBe(0)
-    expect(intFlag('65535', '--port', 0, 65535, '8080')).toBe(65535)
-    expect(intFlag(' 42 ', '--port', 0, 65535, '8080')).toBe(42)
+    expect(wholeNumber('0', '--port', 0, 65535, '8080')).toBe(0)
+    expect(wholeNumber('65535', '--port', 0, 65535, '8080')).toBe(65535)
+    expect(wholeNumber(' 42 ', '--port', 0, 65535, '8080')).toBe(42)
   })
 
   it.each([
@@ -51,7 +51,7 @@ describe('intFlag', () => {
   ])('refuses "%s" with a bad-flag error', (value) => {
     const error = (() => {
       try {
-        intFlag(value, '--rate-limit', 0, Number.MAX_SAFE_INTEGER, '60')
+        wholeNumber(value, '--rate-limit', 0, Number.MAX_SAFE_INTEGER, '60')
       } catch (e) {
         return e as SiteError
       }
