@@ -134,7 +134,7 @@ describe('site dev', () => {
       viteConfig: { root: project.root, server: { port: 0, host: '127.0.0.2' } },
     })
     const plugins = (start?.options as { viteConfig: { plugins: { name: string }[] } }).viteConfig.plugins
-    expect(plugins.map((p) => p.name)).toEqual(['site-content-errors', 'site-search-dev'])
+    expect(plugins.map((p) => p.name)).toEqual(['site-content-errors', 'site-search-dev', 'site-intake-dev'])
     expect(project.printed).toBe(1)
     expect(project.log).toHaveLength(1)
     expect(project.log[0]).toMatch(summary)
@@ -246,7 +246,7 @@ describe('site dev', () => {
       },
     })
     await expect(program.parseAsync(['dev', '--help'], { from: 'user' })).rejects.toThrow()
-    expect(out).toContain('Serve the site with live reload; content and image changes show on save.')
+    expect(out).toContain('Serve the site with live reload; content and image changes show on save, and\nforms post to a scratch intake API.')
     expect(out).toMatch(/--port <n>\s+port to listen on \(default: "3000"\)/)
     expect(out).toMatch(/--host <host>\s+address to listen on \(default: "127.0.0.1"\)/)
     expect(out).toContain(

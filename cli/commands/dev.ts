@@ -10,7 +10,9 @@ import { printError } from '../errors.ts'
 export function register(program: Command): void {
   program
     .command('dev')
-    .description('Serve the site with live reload; content and image changes show on save.')
+    .description(
+      'Serve the site with live reload; content and image changes show on save, and forms post to a scratch intake API.',
+    )
     .option('--port <n>', 'port to listen on', '3000')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .addHelpText(
@@ -27,6 +29,7 @@ export function register(program: Command): void {
         { runImages, summaryLine },
         { searchInDev },
         { validateProject, validationError },
+        { intakeInDev },
       ] = await Promise.all([
         import('../../renderer/context.ts'),
         import('../../renderer/images.ts'),
@@ -34,8 +37,16 @@ export function register(program: Command): void {
         import('../images/run.ts'),
         import('../search/dev-plugin.ts'),
         import('../content/validate-project.ts'),
+        import('../dev/intake.ts'),
       ])
       const paths = projectPaths()
+      // Forms work in the preview: the intake API, into a scratch store, never the real data/.
+      const intake = intakeInDev({
+        contentDir: paths.content,
+        dataDir: path.join(paths.cache, 'dev-data'),
+        staticDir: paths.public,
+        say: (line) => console.log(line),
+      })
       // Pages render this project's content, drafts included: only the preview shows them.
       renderFrom({ root: paths.root, drafts: true })
       /** What `site validate` says now, shown by the browser in place of the pages while it fails. */
@@ -78,7 +89,7 @@ export function register(program: Command): void {
         viteConfig: {
           root: paths.root,
           server: { port, host: options.host },
-          plugins: [devErrorPlugin(() => current), searchInDev()],
+          plugins: [devErrorPlugin(() => current), searchInDev(), intake],
         },
       })
       // Vike's dev() already listens.
@@ -89,6 +100,8 @@ export function register(program: Command): void {
         await checked
         // Reset after the images: a request during the encode may have cached the old manifest.
         reloadContent(viteServer)
+        // A product added to the menu can be enquired about at once.
+        if (!(await current)) await intake.reload()
       })
       if (imagesMade) void refresh()
       // Vite's own watcher (chokidar) sees atomic saves (write a temp file, rename) on every Node

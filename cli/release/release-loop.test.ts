@@ -183,6 +183,19 @@ async function preview(): Promise<void> {
     })
     for (const page of ['', 'products/szephyr'])
       expect((await fetch(`${url}${page}`, { headers: { accept: 'text/html' } })).status).toBe(200)
+    // A form sent in the preview reaches the intake API, as under `site serve`, into a scratch store.
+    const sent = await fetch(`${url}api/contactinformations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url.replace(/\/$/, '') },
+      body: JSON.stringify({
+        name: 'Asha Rao',
+        email: 'asha@company.com',
+        description: 'Please send the price list for the smart plugs.',
+      }),
+    })
+    expect(sent.status).toBe(201)
+    const listed = await site(['submissions', 'list', '--data', '.cache/dev-data'])
+    expect(listed.out).toContain('Asha Rao')
   } finally {
     child.kill('SIGTERM')
     await new Promise((resolve) => child.once('exit', resolve))

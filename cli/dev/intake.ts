@@ -1,0 +1,78 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import path from 'node:path'
+import type { Plugin } from 'vite'
+import type { IntakeApp } from '../../server/app.ts'
+
+export interface DevIntakeOptions {
+  contentDir: string
+  /** The scratch folder the preview's submissions go to (never the real `data/`). */
+  dataDir: string
+  /** A folder for the app's static side, which the preview never asks for (Vite serves the pages). */
+  staticDir: string
+  /** Where to say where submissions go, and what went wrong. */
+  say: (line: string) => void
+}
+
+/** A request for the intake API, which `site serve` answers under `/api`. */
+export const isApiRequest = (url: string | undefined) => /^\/api(\/|\?|$)/.test(url ?? '')
+
+/**
+ * The intake API in `site dev`, as `site serve` runs it (the same app, validation and storage), so a
+ * form can be tried in the preview before a build. Requests under `/api` go to the app; submissions
+ * go to a scratch SQLite store, and no e-mail or webhook is sent. `reload()` builds the app again after
+ * content changed (a product added to the menu can be enquired about at once).
+ */
+export function intakeInDev(options: DevIntakeOptions): Plugin & { reload(): Promise<void> } {
+  let app: Promise<IntakeApp> | undefined
+  const start = async () => {
+    const [{ createApp }, { readServerContent }] = await Promise.all([
+      import('../../server/app.ts'),
+      import('../../server/site-config.ts'),
+    ])
+    const content = await readServerContent(options.contentDir)
+    return createApp({
+      dist: options.staticDir,
+      dataDir: options.dataDir,
+      productSlugs: content.productSlugs,
+      // The preview's own origin is accepted by address; no other site posts to it.
+      siteOrigin: undefined,
+      rateLimit: 0,
+      log: (line) => {
+        if (line.startsWith('error') || line.startsWith('storage')) options.say(`intake API: ${line}`)
+      },
+    })
+  }
+  const close = async () => {
+    const running = app
+    app = undefined
+    await running?.then((a) => a.fastify.close()).catch(() => undefined)
+  }
+  return {
+    name: 'site-intake-dev',
+    apply: 'serve',
+    async reload() {
+      await close()
+      app = start()
+      await app.catch(() => undefined)
+    },
+    configureServer(server) {
+      app = start()
+      app.then(
+        () =>
+          options.say(
+            `Forms post to the intake API at /api; submissions go to ${path.relative(process.cwd(), options.dataDir) || '.'} (a scratch store: \`site submissions list --data ${path.relative(process.cwd(), options.dataDir)}\` reads it; nothing is e-mailed).`,
+          ),
+        (error: unknown) =>
+          options.say(`intake API not started: ${error instanceof Error ? error.message : String(error)}`),
+      )
+      server.httpServer?.once('close', () => void close())
+      server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        if (!isApiRequest(req.url) || !app) return next()
+        app.then(
+          (running) => running.fastify.routing(req, res),
+          () => next(),
+        )
+      })
+    },
+  }
+}
