@@ -246,7 +246,9 @@ describe('site dev', () => {
       },
     })
     await expect(program.parseAsync(['dev', '--help'], { from: 'user' })).rejects.toThrow()
-    expect(out).toContain('Serve the site with live reload; content and image changes show on save, and\nforms post to a scratch intake API.')
+    expect(out).toContain(
+      'Serve the site with live reload; content and image changes show on save, and\nforms post to a scratch intake API.',
+    )
     expect(out).toMatch(/--port <n>\s+port to listen on \(default: "3000"\)/)
     expect(out).toMatch(/--host <host>\s+address to listen on \(default: "127.0.0.1"\)/)
     expect(out).toContain(
