@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SiteError } from '../lib/errors.ts'
+import * as mailModule from './mail.ts'
 import { composeMail, mailDeliverer, mailKinds, type Notifications, oneLine, parseSmtpUrl } from './mail.ts'
 import type { RunningServer } from './serve.ts'
 import type { Submission } from './storage.ts'
@@ -211,17 +212,11 @@ describe('message parts', () => {
   })
 })
 
-/** mail.ts loaded in the test, so its tables and helpers are made while the test runs. */
-async function freshMail() {
-  vi.resetModules()
-  return import('./mail.ts')
-}
-
 const RECEIVED = '2025-03-01T10:00:00.000Z'
 
 describe('what the e-mail says', () => {
   it('an enquiry lists the product by name, then each field under its label, the time and the reference', async () => {
-    const mail = await freshMail()
+    const mail = mailModule
     const submission: Submission = {
       id: 'enq-1',
       receivedAt: RECEIVED,
@@ -286,7 +281,7 @@ describe('what the e-mail says', () => {
   })
 
   it('a warranty activation names the product once and labels serial number and purchase date', async () => {
-    const mail = await freshMail()
+    const mail = mailModule
     const composed = mail.composeMail(
       {
         id: 'war-1',
@@ -311,7 +306,7 @@ describe('what the e-mail says', () => {
   })
 
   it('a contact message escapes what the visitor wrote in the HTML', async () => {
-    const mail = await freshMail()
+    const mail = mailModule
     const composed = mail.composeMail(
       {
         id: 'c-1',
@@ -330,7 +325,7 @@ describe('what the e-mail says', () => {
   })
 
   it('only a text e-mail address becomes the Reply-To', async () => {
-    const mail = await freshMail()
+    const mail = mailModule
     const composed = mail.composeMail(
       {
         id: 'c-2',
@@ -366,7 +361,7 @@ describe('sending', () => {
   const entry = (submission: Submission) => ({ id: 1, channel: 'mail' as const, attempts: 0, submission })
 
   it('marks each message with its submission id, and its Message-ID with the sender domain', async () => {
-    const mail = await freshMail()
+    const mail = mailModule
     const sink = await smtpSink()
     try {
       const deliver = await mail.mailDeliverer({
@@ -385,7 +380,7 @@ describe('sending', () => {
   })
 
   it('sends nothing, and does not fail, for a kind whose recipient list is empty', async () => {
-    const mail = await freshMail()
+    const mail = mailModule
     const sink = await smtpSink()
     try {
       const deliver = await mail.mailDeliverer({

@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SiteError } from '../lib/errors.ts'
 import { readServeFlags } from './serve-options.ts'
 import { readServerContent } from './site-config.ts'
@@ -169,16 +169,13 @@ describe('what the server refuses in content/', () => {
   })
 
   it('takes an address only as one whole address: text, one @, no spaces, brackets or lists', async () => {
-    // Loaded here, not at the top: the address pattern is built when the module loads.
-    vi.resetModules()
-    const { readServerContent: read } = await import('./site-config.ts')
     const dir = await content({ 'site.yaml': '' })
     const sender = async (from: string) => {
       await writeFile(
         path.join(dir, 'site.yaml'),
         `notifications:\n  from: ${JSON.stringify(from)}\n  contact: [support@example.com]\n`,
       )
-      return read(dir, {}).then(
+      return readServerContent(dir, {}).then(
         (c) => c.notifications?.from,
         (e: SiteError) => e.message,
       )

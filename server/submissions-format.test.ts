@@ -1,11 +1,6 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Submission } from './storage.ts'
-
-/** The module loaded inside the test, so its column and field tables are made while the test runs. */
-async function load() {
-  vi.resetModules()
-  return import('./submissions-format.ts')
-}
+import * as format from './submissions-format.ts'
 
 const row = (over: Partial<Submission> & { payload: Record<string, unknown> }): Submission => ({
   id: 'id-1',
@@ -18,7 +13,7 @@ const row = (over: Partial<Submission> & { payload: Record<string, unknown> }): 
 
 describe('the table of site submissions list', () => {
   it('cuts a long value to its column with "…", pads short ones, and counts one submission', async () => {
-    const { submissionsTable } = await load()
+    const { submissionsTable } = format
     const message = 'The smart panel board resets after every power cut, twice a day.'
     const out = submissionsTable([
       row({ payload: { name: 'Ravi Kumar', email: 'ravi@example.com', description: message } }),
@@ -45,7 +40,7 @@ describe('the table of site submissions list', () => {
   })
 
   it('shows a Spam column only when asked, and counts each kind', async () => {
-    const { submissionsTable } = await load()
+    const { submissionsTable } = format
     const rows = [
       row({ id: 'a', kind: 'enquiry', product: 'szephyr', payload: { name: 'Asha', phone: '9876543210' } }),
       row({ id: 'b', kind: 'contact', spam: true, payload: { name: 'Bot' } }),
@@ -64,7 +59,7 @@ describe('the table of site submissions list', () => {
   })
 
   it('never passes control characters from a visitor to the terminal', async () => {
-    const { submissionsTable } = await load()
+    const { submissionsTable } = format
     const out = submissionsTable([
       row({ payload: { name: '\u0007Eve\u001b[2J\r\nX', description: 'a \t b' } }),
     ])
@@ -79,7 +74,7 @@ describe('the table of site submissions list', () => {
 
 describe('payloadColumns', () => {
   it('puts known fields in form order, then others as first seen, never the product', async () => {
-    const { payloadColumns } = await load()
+    const { payloadColumns } = format
     const rows = [
       row({ payload: { zeta: 1, email: 'a@example.com', product_name: 'szephyr' } }),
       row({ payload: { alpha: 2, name: 'Asha', product: 'x' } }),
@@ -90,7 +85,7 @@ describe('payloadColumns', () => {
 
 describe('submissionsCsv', () => {
   it('has a spam column of yes and no only when asked, and the product in its own column', async () => {
-    const { submissionsCsv } = await load()
+    const { submissionsCsv } = format
     const rows = [
       row({ id: 'a', kind: 'enquiry', product: 'szephyr', payload: { name: 'Asha', product_name: 'x' } }),
       row({ id: 'b', spam: true, payload: { name: 'Bot', phone: null } }),
@@ -104,7 +99,7 @@ describe('submissionsCsv', () => {
   })
 
   it('writes a value that is not text as its JSON', async () => {
-    const { submissionsCsv } = await load()
+    const { submissionsCsv } = format
     const rows = [row({ id: 'a', payload: { name: 'Asha', copies: 3, tags: ['a', 'b'], consent: true } })]
     expect(submissionsCsv(rows).trimEnd().split(/\r?\n/)).toEqual([
       '"id","received_at","kind","product","name","copies","tags","consent"',
