@@ -321,6 +321,70 @@ test.describe('mobile floating stepper', () => {
       }
     })
 
+  // Issue #34 point 1: an instant jump (reduced motion, Back to top, a fragment) crosses the hero in one
+  // frame; the toggle must still hide over the hero's buttons and show past them.
+  const phones = [
+    { width: 360, height: 740, slug: 'szephyr' },
+    { width: 390, height: 844, slug: 'industrialrugged16portl2managedswitch' },
+    { width: 414, height: 896, slug: 'smartpanel' },
+  ]
+  const toggleOf = (page: Page) => page.getByRole('button', { name: /^Product sections, step/ })
+
+  /** Back over the hero: its Enquire now is on screen and the toggle is not (so a tap reaches the button). */
+  async function clearOfHero(page: Page): Promise<void> {
+    await expect(page.locator('.phero').getByRole('link', { name: 'Enquire now' })).toBeInViewport()
+    await expect(toggleOf(page)).toBeHidden()
+  }
+
+  for (const motion of ['reduce', 'no-preference'] as const)
+    for (const { width, height, slug } of phones)
+      test(`at ${width} x ${height} (${motion === 'reduce' ? 'reduced motion' : 'smooth scrolling'}) the toggle hides over the hero's buttons and shows past them, however the page scrolls there`, async ({
+        page,
+      }) => {
+        await page.emulateMedia({ reducedMotion: motion })
+        await page.setViewportSize({ width, height })
+        await page.goto(`/products/${slug}`)
+        await hydrated(page)
+        const toggle = toggleOf(page)
+        const behavior: ScrollBehavior = motion === 'reduce' ? 'instant' : 'smooth'
+        await clearOfHero(page)
+
+        // Scrolled deep in one go, then back to the top in one go.
+        await page.evaluate((b) => scrollTo({ top: document.body.scrollHeight / 2, behavior: b }), behavior)
+        await expect(toggle).toBeVisible()
+        await page.evaluate((b) => scrollTo({ top: 0, behavior: b }), behavior)
+        await clearOfHero(page)
+
+        // A fragment link from the top to a deep section.
+        await page.evaluate(() => {
+          location.hash = '#specifications'
+        })
+        await expect(toggle).toBeVisible()
+
+        // Back to top, the floating button.
+        await page.getByRole('button', { name: 'Back to top' }).click()
+        await clearOfHero(page)
+
+        // A step chosen from the rail lands past the hero: the toggle stays.
+        await page.locator('#enquirenow').evaluate((el) => el.scrollIntoView({ behavior: 'instant' }))
+        await toggle.click()
+        await stepBar(page).getByRole('link', { name: 'Key Features' }).click()
+        await expect(page.getByRole('button', { name: /^Product sections, step 1 of/ })).toBeVisible()
+        await expect(page.getByRole('heading', { name: /^What .* does$/ })).toBeInViewport()
+      })
+
+  test('@phone a page opened at a section shows the toggle; Back to top hides it over the hero', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/products/industrialrugged16portl2managedswitch#specifications')
+    await hydrated(page)
+    await expect(toggleOf(page)).toBeVisible()
+    await page.getByRole('button', { name: 'Back to top' }).click()
+    await clearOfHero(page)
+  })
+
   test('@phone the toggle shows the step; the rail has Cancel and numbered steps; choosing one goes there and closes', async ({
     page,
   }) => {
