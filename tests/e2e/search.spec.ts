@@ -139,6 +139,46 @@ test.describe('site search', () => {
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
   })
 
+  // Issue #34 point 2: documentation search dialogs and command palettes close on one Escape.
+  test('one Escape closes the dialog from any state, and it has one close control', async ({ page }) => {
+    await open(page)
+    const button = page.getByRole('banner').getByRole('button', { name: 'Search', exact: true })
+    const states: [string, () => Promise<void>][] = [
+      ['just opened', async () => {}],
+      ['with text typed', () => input(page).fill('smam')],
+      [
+        'with results shown',
+        async () => {
+          await input(page).fill('SmampMax')
+          await expect(results(page).first()).toContainText('SmampMax')
+        },
+      ],
+      [
+        'with a suggestion focused',
+        async () => {
+          await input(page).fill('geysr')
+          await dialog(page).getByRole('button', { name: 'geyser' }).focus()
+        },
+      ],
+    ]
+    for (const [state, reach] of states) {
+      await button.click()
+      await expect(input(page)).toBeFocused()
+      await reach()
+      await page.keyboard.press('Escape')
+      await expect(dialog(page), state).toHaveCount(0)
+      await expect(button, state).toBeFocused()
+    }
+
+    await button.click()
+    await input(page).fill('SmampMax')
+    await expect(results(page).first()).toBeVisible()
+    // One control closes the dialog; the field draws no clear button of its own beside it (a native
+    // search field does, and takes the first Escape to clear itself).
+    await expect(dialog(page).getByRole('button')).toHaveText(['Close search'])
+    await expect(input(page)).not.toHaveAttribute('type', 'search')
+  })
+
   test('the same query gives the same results after a full load and after client-side navigation', async ({
     page,
   }) => {

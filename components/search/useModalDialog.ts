@@ -1,0 +1,31 @@
+import { type MouseEvent, type SyntheticEvent, useEffect, useRef } from 'react'
+
+/**
+ * A native modal `<dialog>` that the component's owner closes: shown as the component mounts, closed
+ * as it unmounts. Escape (the dialog's `cancel`, which the browser sends however deep focus is) and a
+ * click on the backdrop call `onClose` once; so does a close the browser makes on its own (a second
+ * Escape with no click between, which Chromium closes without a `cancel`). Spread the result on the
+ * `<dialog>`.
+ */
+export function useModalDialog(onClose: () => void) {
+  const ref = useRef<HTMLDialogElement>(null)
+
+  useEffect(() => {
+    const el = ref.current
+    el?.showModal()
+    return () => el?.close()
+  }, [])
+
+  return {
+    ref,
+    onCancel: (event: SyntheticEvent<HTMLDialogElement>) => {
+      event.preventDefault()
+      onClose()
+    },
+    onClose: () => onClose(),
+    // A click on the backdrop reaches the dialog itself; one inside the panel reaches its content.
+    onClick: (event: MouseEvent<HTMLDialogElement>) => {
+      if (event.target === event.currentTarget) onClose()
+    },
+  }
+}
