@@ -78,17 +78,17 @@ test.describe('site search', () => {
     await expect(results(page).first().locator('img')).toHaveAttribute('src', /\/media\/Header\/szephyr/)
   })
 
-  test('a brochure title leads to its product page, or to the brochure when no product has it', async ({
-    page,
-  }) => {
+  test('a brochure title leads to the brochure, and the product name to the product', async ({ page }) => {
     await open(page)
     await search(page, 'OFES')
-    await expect(results(page).first()).toHaveAttribute(
-      'href',
-      '/products/ethernetringbasedprotocolmediaconvertor',
+    await expect(results(page).first()).toHaveAttribute('href', '/brochures/IN_OFES_V2')
+    await expect(results(page).first()).toContainText(
+      'Brochure · Ethernet Ring based Protocol Media Convertor',
     )
     await input(page).fill('Kavach')
     await expect(results(page).first()).toHaveAttribute('href', '/brochures/KavachHealthMonitoring')
+    await input(page).fill('UHF Radio Modem')
+    await expect(results(page).first()).toHaveAttribute('href', '/products/uhfradiomodem')
   })
 
   test('a misspelling is offered its correction, which finds the product', async ({ page }) => {

@@ -323,10 +323,23 @@ test.describe('brochures', () => {
     expect(file.suggestedFilename()).toBe('UHF.pdf')
     expect(new URL(file.url()).pathname).toBe('/storage/brochures/UHF.pdf')
     await expect(page).toHaveURL(/\/pdf-redirect\?url=%2Fstorage%2Fbrochures%2FUHF\.pdf$/)
-    const link = page.getByRole('link', { name: 'Download UHF.pdf' })
+    const link = page.getByRole('link', { name: 'Download the UHF Radio Modem brochure (PDF)' })
     await expect(link).toBeVisible()
     expect(new URL((await link.getAttribute('href')) ?? '').pathname).toBe('/storage/brochures/UHF.pdf')
   })
+
+  // Issue #34 point 3: visitors know a brochure by its title, not by its file name.
+  for (const [id, title] of [
+    ['IN_OFES_V2', 'OFES V2 Ethernet Ring Media Convertor'],
+    ['FireandSafety', 'Fire and Safety Monitoring System'],
+  ])
+    test(`the after-download page names the ${id} brochure by its title`, async ({ page }) => {
+      await open(page, `/pdf-redirect?url=${encodeURIComponent(`/storage/brochures/${id}.pdf`)}`)
+      const link = page.getByRole('link', { name: `Download the ${title} brochure (PDF)` })
+      await expect(link).toHaveAttribute('href', /\/storage\/brochures\//)
+      expect(new URL((await link.getAttribute('href')) ?? '').pathname).toBe(`/storage/brochures/${id}.pdf`)
+      await expect(page.getByRole('link', { name: /\.pdf/ })).toHaveCount(0)
+    })
 
   for (const outside of [
     'https://evil.example/storage/brochures/UHF.pdf',
