@@ -22,7 +22,11 @@ export function useModalDialog(onClose: () => void) {
       event.preventDefault()
       onClose()
     },
-    onClose: () => onClose(),
+    // The close event comes a task after the close: one the effect's cleanup made before showing the
+    // dialog again (React runs effects twice in development) finds it open, and means nothing.
+    onClose: (event: SyntheticEvent<HTMLDialogElement>) => {
+      if (!event.currentTarget.open) onClose()
+    },
     // A click on the backdrop reaches the dialog itself; one inside the panel reaches its content.
     onClick: (event: MouseEvent<HTMLDialogElement>) => {
       if (event.target === event.currentTarget) onClose()
