@@ -58,8 +58,7 @@ export default function Page() {
       {domains.map((d) => (
         <Group key={d.name} id={`brochures-${d.name.toLowerCase()}`} title={d.name}>
           <p className="brochures__intro">
-            Systems we build for {d.name.toLowerCase()}.{' '}
-            <a href={d.href}>About our {d.name.toLowerCase()} solutions</a>
+            Systems we build for {d.name.toLowerCase()}. <a href={d.href}>More on the {d.name} page</a>
           </p>
           <ul className="brochure-list">
             {d.brochures.map((b) => (
