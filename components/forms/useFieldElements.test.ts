@@ -18,7 +18,7 @@ describe('useFieldElements', () => {
   })
 
   it('forgets an element that has gone', async () => {
-    const view = renderHook(({ shown }: { shown: boolean }) => useFieldElements<'name'>(), { shown: true })
+    const view = renderHook(useFieldElements<'name'>, undefined)
     const ref = view.result.current.refFor('name')
     const input = document.createElement('input')
     document.body.append(input)

@@ -35,7 +35,14 @@ function steps(over: Partial<SubmissionSteps<F, V, V & { clean: boolean }>> = {}
 describe('useSubmission', () => {
   it('touches every field, sends the cleaned payload while submitting, then ends in success', async () => {
     let release: (o: SubmitOutcome<F>) => void = () => {}
-    const s = steps({ send: vi.fn(() => new Promise<SubmitOutcome<F>>((r) => (release = r))) })
+    const s = steps({
+      send: vi.fn(
+        () =>
+          new Promise<SubmitOutcome<F>>((r) => {
+            release = r
+          }),
+      ),
+    })
     const { result } = renderHook(useSubmission<F, V, V & { clean: boolean }>, s)
     let done: Promise<void> = Promise.resolve()
     await acting(() => {

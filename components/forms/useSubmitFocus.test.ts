@@ -11,7 +11,7 @@ function render(focusField = vi.fn()) {
     (r) => [
       createElement('h2', { key: 'h', ref: r.titleRef, tabIndex: -1 }, 'Title'),
       createElement('form', { key: 'f', ref: r.formRef, tabIndex: -1, 'aria-label': 'Form' }),
-      createElement('button', { key: 'b', ref: r.submitRef }, 'Submit'),
+      createElement('button', { key: 'b', ref: r.submitRef, type: 'submit' }, 'Submit'),
     ],
   )
   return { ...view, focusField }

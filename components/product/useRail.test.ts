@@ -10,9 +10,17 @@ afterEach(() => vi.useRealTimers())
 /** The rail's toggle and, while not closed, the rail with its Cancel button. */
 function render() {
   return renderHook(useRail, undefined, (r) => [
-    createElement('button', { key: 't', ref: r.toggleRef, 'data-testid': 'toggle' }, 'toggle'),
+    createElement(
+      'button',
+      { key: 't', ref: r.toggleRef, type: 'button', 'data-testid': 'toggle' },
+      'toggle',
+    ),
     r.rail !== 'closed' &&
-      createElement('nav', { key: 'r', ref: r.railRef }, createElement('button', null, 'Cancel')),
+      createElement(
+        'nav',
+        { key: 'r', ref: r.railRef },
+        createElement('button', { type: 'button' }, 'Cancel'),
+      ),
   ])
 }
 
@@ -46,9 +54,9 @@ describe('useRail', () => {
     const other = key('Enter')
     await acting(() => result.current.onKeyDown(other))
     expect(result.current.rail).toBe('open')
-    const escape = key('Escape')
-    await acting(() => result.current.onKeyDown(escape))
-    expect(escape.stopPropagation).toHaveBeenCalled()
+    const esc = key('Escape')
+    await acting(() => result.current.onKeyDown(esc))
+    expect(esc.stopPropagation).toHaveBeenCalled()
     expect(result.current.rail).toBe('closing')
   })
 

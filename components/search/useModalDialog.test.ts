@@ -6,7 +6,7 @@ import { useModalDialog } from './useModalDialog.ts'
 
 function render(onClose = vi.fn()) {
   const view = renderHook(useModalDialog, onClose, (props) =>
-    createElement('dialog', props, createElement('button', null, 'inside')),
+    createElement('dialog', props, createElement('button', { type: 'button' }, 'inside')),
   )
   const dialog = view.container.querySelector('dialog') as HTMLDialogElement
   return { ...view, dialog, onClose }
