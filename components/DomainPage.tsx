@@ -1,3 +1,4 @@
+import { BROCHURE_LIBRARY } from '../lib/routes.ts'
 import type { ImageData } from '../renderer/images.ts'
 import { ArtPicture } from './ArtPicture.tsx'
 import { Picture } from './Picture.tsx'
@@ -111,11 +112,11 @@ export function DomainPage({ domain, heading, intro, heroImage, blocks, brochure
         </Staged>
       ))}
 
-      {brochures.length > 0 && (
-        <Staged>
-          <section className="section domain-brochures" aria-labelledby="domain-brochures-title">
-            <div className="container">
-              <h2 id="domain-brochures-title">{domain} brochures</h2>
+      <Staged>
+        <section className="section domain-brochures" aria-labelledby="domain-brochures-title">
+          <div className="container">
+            <h2 id="domain-brochures-title">{brochures.length ? `${domain} brochures` : 'Brochures'}</h2>
+            {brochures.length > 0 ? (
               <ul className="domain-brochures__list">
                 {brochures.map((b) => (
                   <li key={b.id}>
@@ -123,10 +124,15 @@ export function DomainPage({ domain, heading, intro, heroImage, blocks, brochure
                   </li>
                 ))}
               </ul>
-            </div>
-          </section>
-        </Staged>
-      )}
+            ) : (
+              <p>The data sheets of our products, every one as a PDF.</p>
+            )}
+            <p className="domain-brochures__all">
+              <a href={BROCHURE_LIBRARY}>All brochures</a>
+            </p>
+          </div>
+        </section>
+      </Staged>
 
       <Staged>
         <section className="section domain-cta on-dark" aria-labelledby="domain-cta-title">

@@ -1,3 +1,4 @@
+import { BROCHURE_LIBRARY } from '../lib/routes.ts'
 import type { Site } from '../renderer/content/schemas/site.ts'
 import { Glyph } from './Glyph.tsx'
 import { Logo } from './Logo.tsx'
@@ -18,6 +19,7 @@ const COMPANY_LINKS = [
 const SUPPORT_LINKS = [
   { name: 'Contact Us', link: '/support' },
   { name: 'Warranty activation', link: '/productregistration' },
+  { name: 'Brochures', link: BROCHURE_LIBRARY },
 ]
 
 /** The shared footer: company, contact mail, address, office timings, links and the social profile. */

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, use, useId } from 'react'
+import { cloneElement, type ReactElement, Suspense, use, useId } from 'react'
 import { useHydrated } from 'vike-react/useHydrated'
 
 /**
@@ -9,8 +9,11 @@ import { useHydrated } from 'vike-react/useHydrated'
  * and answers input in between. Until its turn a part is the server's HTML, links working as plain links.
  * Any key press, pointer press or focus change releases every part at once, so nothing a visitor
  * reaches for waits on the queue. Client-side navigation renders parts at once (no hydration).
+ *
+ * The part's element says where it stands, for tests and tools (React's own marks are private):
+ * `data-staged` always, `data-hydrated` once React owns it.
  */
-export function Staged({ children }: { children: ReactNode }) {
+export function Staged({ children }: { children: StagedElement }) {
   return (
     <Suspense>
       <Turn>{children}</Turn>
@@ -18,7 +21,10 @@ export function Staged({ children }: { children: ReactNode }) {
   )
 }
 
-function Turn({ children }: { children: ReactNode }) {
+/** One element (a section): it carries the part's marks. */
+type StagedElement = ReactElement<{ 'data-staged'?: string; 'data-hydrated'?: string | undefined }>
+
+function Turn({ children }: { children: StagedElement }) {
   const id = useId()
   // False on the server and while hydrating; only the browser's first hydration waits its turn.
   const hydrated = useHydrated()
@@ -26,7 +32,8 @@ function Turn({ children }: { children: ReactNode }) {
   // requires the same use() calls when a suspended render is retried.
   const waited = turns.get(id) ?? (!hydrated && typeof window !== 'undefined' ? turn(id) : undefined)
   if (waited) use(waited)
-  return children
+  // useHydrated turns true in the render after this part has hydrated, which adds the mark.
+  return cloneElement(children, { 'data-staged': '', 'data-hydrated': hydrated ? '' : undefined })
 }
 
 /** Each part's turn by its id; the same promise on every retry of the same part. */

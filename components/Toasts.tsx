@@ -7,7 +7,8 @@ export const TOAST_LIMIT = 20
 export const TOAST_DURATION = { success: 2000, error: 4000 } as const
 
 /**
- * The one toaster of the site, top-center (site-spec.md §2). Toasts are announced: ordinary and success
+ * The one toaster of the site, top-center (site-spec.md §2), under the sticky header rather than over
+ * its logo and navigation (a success toast stays 5 s). Toasts are announced: ordinary and success
  * toasts politely (role="status"), errors at once (role="alert").
  */
 export function Toasts() {
@@ -21,6 +22,7 @@ export function Toasts() {
   return (
     <Toaster
       position="top-center"
+      containerStyle={{ top: 'calc(var(--header-h) + 0.75rem)' }}
       toastOptions={{
         ariaProps: { role: 'status', 'aria-live': 'polite' },
         style: { color: '#1b2430', fontWeight: 600, maxWidth: '28rem' },

@@ -20,6 +20,7 @@ describe('matchesKnownRoute (site-spec §2: where the footer shows)', () => {
       '/customercare.html',
       '/space',
       '/comingsoon',
+      '/brochures',
     ]) {
       expect(matchesKnownRoute(path), path).toBe(true)
     }
@@ -37,7 +38,7 @@ describe('matchesKnownRoute (site-spec §2: where the footer shows)', () => {
     ]) {
       expect(matchesKnownRoute(path), path).toBe(true)
     }
-    for (const path of ['/products', '/products/', '/productsx', '/brochures', '/productenquiry/']) {
+    for (const path of ['/products', '/products/', '/productsx', '/brochuresx', '/productenquiry/']) {
       expect(matchesKnownRoute(path), path).toBe(false)
     }
   })

@@ -19,10 +19,14 @@ export const ROUTES = [
   '/comingsoon',
   '/space',
   '/railways',
+  '/brochures',
   '/brochures/:id',
   '/pdf-redirect',
   '*',
 ] as const
+
+/** The brochure library: every brochure, by domain and by product. */
+export const BROCHURE_LIBRARY = '/brochures'
 
 /** Screens shown without the shared header: the contact screens. */
 export const NO_HEADER = ['/support', '/customercare.html', '/contactinformations'] as const

@@ -20,6 +20,7 @@ describe('routes a build must pre-render', () => {
       '/comingsoon',
       '/space',
       '/railways',
+      '/brochures',
       '/pdf-redirect',
       '/products/webandcloudsolutions',
       '/products/alpha',

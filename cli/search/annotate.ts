@@ -16,6 +16,10 @@ export const IGNORED = [
   '#enquirenow',
   '.pstep-float',
   '.message-screen__hint',
+  // Links to brochures, which are results of their own (pages.ts).
+  '.pspec-brochure',
+  '.domain-brochures',
+  '.brochure-list',
 ]
 
 const escapeHtml = (text: string) =>

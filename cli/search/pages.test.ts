@@ -18,10 +18,15 @@ const product = (slug: string, name: string, extra: Record<string, unknown> = {}
   ...extra,
 })
 
-/** Two products (one linking brochure "ring-pdf"), and brochures "ring-pdf" and "catalogue". */
+/**
+ * Two products (one linking brochure "ring-pdf"), brochures "ring-pdf", "catalogue" and "track-pdf",
+ * which the railways page lists.
+ */
 function context(images: Ctx['images'] = {}): Ctx {
   return {
     content: {
+      railways: { brochures: ['track-pdf'] },
+      space: {},
       products: [
         product('ring', 'Ring Convertor', { brochure: 'ring-pdf' }),
         product('socket', 'Inline Socket'),
@@ -29,6 +34,7 @@ function context(images: Ctx['images'] = {}): Ctx {
       brochures: [
         { id: 'ring-pdf', title: 'Ring Convertor' },
         { id: 'catalogue', title: 'Product catalogue' },
+        { id: 'track-pdf', title: 'Track monitor' },
       ],
     },
     config: { assetBase: '/media' },
@@ -42,7 +48,7 @@ function context(images: Ctx['images'] = {}): Ctx {
 }
 
 describe('searchPages', () => {
-  it('lists the company and domain pages, each product with its weights and head facts, and only unlinked brochures', async () => {
+  it('lists the company and domain pages, each product with its weights and head facts, the library and every brochure with its subject', async () => {
     const plain = (route: string, title: string, category: string) => ({
       route,
       meta: { title, category },
@@ -81,11 +87,26 @@ describe('searchPages', () => {
           { text: 'Inline Socket summary', weight: 4 },
         ],
       },
-      { ...plain('/brochures/catalogue', 'Product catalogue brochure', 'Brochure'), weights: { h1: 9 } },
+      plain('/brochures', 'Brochures', 'Downloads'),
+      {
+        ...plain('/brochures/ring-pdf', 'Ring Convertor brochure', 'Brochure · Ring Convertor'),
+        weights: { h1: 0.5 },
+        extra: [{ text: 'Ring Convertor category brochure', weight: 5 }],
+      },
+      {
+        ...plain('/brochures/catalogue', 'Product catalogue brochure', 'Brochure'),
+        weights: { h1: 7 },
+        extra: [{ text: 'brochure', weight: 5 }],
+      },
+      {
+        ...plain('/brochures/track-pdf', 'Track monitor brochure', 'Brochure'),
+        weights: { h1: 7 },
+        extra: [{ text: 'Railways brochure', weight: 5 }],
+      },
     ])
   })
 
-  it('lists every brochure when no product links one', async () => {
+  it('lists every brochure when no product links one, after the library', async () => {
     const ctx = context()
     ctx.content.products = ctx.content.products.map(({ brochure: _, ...p }) => p)
     expect(searchPages(ctx).map((p) => p.route)).toEqual([
@@ -96,8 +117,10 @@ describe('searchPages', () => {
       '/products/webandcloudsolutions',
       '/products/ring',
       '/products/socket',
+      '/brochures',
       '/brochures/ring-pdf',
       '/brochures/catalogue',
+      '/brochures/track-pdf',
     ])
   })
 
@@ -122,12 +145,15 @@ describe('buildSiteIndex', () => {
     dirs.push(client)
     await writeFiles(client, PRERENDERED)
     const index = await buildSiteIndex(client, context())
-    expect(index.pages).toBe(8)
+    expect(index.pages).toBe(11)
     expect(await readdir(path.join(client, 'pagefind'))).toContain('pagefind.js')
     const search = await openIndex(fromDir(path.join(client, 'pagefind')))
     try {
       expect(await search.search('fibre ring')).toEqual([{ url: '/products/ring', title: 'Ring Convertor' }])
       expect((await search.search('glow wire')).map((h) => h.url)).toEqual(['/products/socket'])
+      // A brochure's subject and the word find the brochure; its product's name finds the product.
+      expect((await search.search('railway brochure'))[0]?.url).toBe('/brochures/track-pdf')
+      expect((await search.search('Ring Convertor'))[0]?.url).toBe('/products/ring')
     } finally {
       await search.close()
     }
@@ -160,5 +186,8 @@ const PRERENDERED: Record<string, string> = {
   'products/webandcloudsolutions/index.html': html('Web And Cloud Solutions'),
   'products/ring.html': html('Ring Convertor', 'Carries Ethernet over a fibre ring.'),
   'products/socket/index.html': html('Inline Socket', 'Passed the glow wire test.'),
-  'brochures/catalogue/index.html': html('Product catalogue'),
+  'brochures/index.html': html('Brochures'),
+  'brochures/ring-pdf/index.html': html('Ring Convertor brochure'),
+  'brochures/catalogue/index.html': html('Product catalogue brochure'),
+  'brochures/track-pdf.html': html('Track monitor brochure'),
 }

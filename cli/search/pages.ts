@@ -1,3 +1,4 @@
+import { BROCHURE_LIBRARY } from '../../lib/routes.ts'
 import type { RenderContext } from '../../renderer/context.ts'
 import { imageFor } from '../../renderer/images.ts'
 
@@ -29,19 +30,34 @@ export const PRODUCT_WEIGHTS = {
 }
 
 /**
+ * A brochure's own result says what the brochure is for (its domain, or its product's category) beside
+ * the word "brochure", so a search for its subject and "brochure" ("railway brochure", "UHF brochure")
+ * finds it first: the pages that only link it (its product's specifications, its domain page, both
+ * left out of the index, see annotate.ts) no longer hold the word. The page is short, which ranks it
+ * high, so the title of a product's brochure (the product's name, mostly) weighs little: the product's
+ * name still finds the product first.
+ */
+const BROCHURE_SUBJECT = 5
+const BROCHURE_TITLE = 7
+const PRODUCT_BROCHURE_TITLE = 0.5
+
+/**
  * Every page the site search finds, in a stable order: home, about, the domain pages, each product
- * page and Web And Cloud, and each brochure that no product page links (a linked brochure's title is
- * on its product page, so it leads there). Forms, legal text, redirects and error pages stay out.
+ * page and Web And Cloud, the brochure library and each brochure (its result leads to its download
+ * route). Forms, legal text, redirects and error pages stay out.
  */
 export function searchPages(ctx: Pick<RenderContext, 'content' | 'images' | 'config'>): SearchPage[] {
-  const { products, brochures } = ctx.content
+  const { products, brochures, railways, space } = ctx.content
   const page = (route: string, title: string, category: string): SearchPage => ({
     route,
     meta: { title, category },
     weights: { h1: 8 },
     extra: [],
   })
-  const linked = new Set(products.map((p) => p.brochure).filter(Boolean))
+  const domains = [
+    { name: 'Railways', ids: railways.brochures ?? [] },
+    { name: 'Space', ids: space.brochures ?? [] },
+  ]
   return [
     page('/', 'Home', 'Company'),
     page('/aboutus', 'About us', 'Company'),
@@ -57,9 +73,21 @@ export function searchPages(ctx: Pick<RenderContext, 'content' | 'images' | 'con
         { text: p.summary, weight: 4 },
       ],
     })),
-    ...brochures
-      .filter((b) => !linked.has(b.id))
-      .map((b) => ({ ...page(`/brochures/${b.id}`, `${b.title} brochure`, 'Brochure'), weights: { h1: 9 } })),
+    // Its headings and lead; its list is left out (annotate.ts): each brochure is a result of its own.
+    page(BROCHURE_LIBRARY, 'Brochures', 'Downloads'),
+    ...brochures.map((b) => {
+      const product = products.find((p) => p.brochure === b.id)
+      const subject = domains.find((d) => d.ids.includes(b.id))?.name ?? product?.category
+      return {
+        ...page(
+          `/brochures/${b.id}`,
+          `${b.title} brochure`,
+          product ? `Brochure · ${product.name}` : 'Brochure',
+        ),
+        weights: { h1: product ? PRODUCT_BROCHURE_TITLE : BROCHURE_TITLE },
+        extra: [{ text: subject ? `${subject} brochure` : 'brochure', weight: BROCHURE_SUBJECT }],
+      }
+    }),
   ]
 }
 

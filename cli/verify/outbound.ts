@@ -2,6 +2,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parse } from 'node-html-parser'
 import pLimit from 'p-limit'
+import { BROCHURE_LIBRARY } from '../../lib/routes.ts'
 import type { BuildConfig } from '../../renderer/config.ts'
 import type { Brochure } from '../../renderer/content/schemas/site.ts'
 import { brochureUrl, isRemote } from '../brochures/check.ts'
@@ -56,6 +57,23 @@ export function unlinkedBrochures(
           ? `${homes.get(b.id)} should link it`
           : "link it from the page it belongs to: a product's `brochure:` or a domain page's `brochures:` list"
       }`,
+    }))
+}
+
+/** Brochures the brochure library does not link (it lists every one); none when it was not built (a missing route is reported as such). */
+export function unlistedBrochures(library: BuiltPage | undefined, brochures: readonly Brochure[]): Failure[] {
+  if (!library) return []
+  const listed = new Set(
+    parse(library.html)
+      .querySelectorAll('main a[href^="/brochures/"]')
+      .map((a) => (a.getAttribute('href') ?? '').replace(/^\/brochures\/|\/$/g, '')),
+  )
+  return brochures
+    .filter((b) => !listed.has(b.id))
+    .map((b) => ({
+      page: BROCHURE_LIBRARY,
+      file: library.file,
+      message: `the brochure library does not list ${b.id} ("${b.title}"); it lists every brochure in content/brochures.yaml`,
     }))
 }
 

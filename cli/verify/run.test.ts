@@ -87,6 +87,7 @@ async function site(bodies: Record<string, string> = {}) {
     '/products/alpha': link('/brochures/UHF'),
     '/railways': link('/brochures/Rail'),
     '/space': link('/brochures/Orbit') + link('/brochures/Stray'),
+    '/brochures': content.brochures.map((b) => link(`/brochures/${b.id}`)).join(''),
     ...bodies,
   }
   for (const route of expectedRoutes(content))
@@ -99,6 +100,15 @@ async function site(bodies: Record<string, string> = {}) {
       page: { route: '/products/alpha', meta: { title: 'Alpha', category: 'Test' }, weights: {}, extra: [] },
       html: page('/products/alpha'),
     },
+    ...content.brochures.map((b) => ({
+      page: {
+        route: `/brochures/${b.id}`,
+        meta: { title: b.title, category: 'Brochure' },
+        weights: {},
+        extra: [],
+      },
+      html: page(`/brochures/${b.id}`).replace(/<h1>.*<\/h1>/, `<h1>${b.title} brochure</h1>`),
+    })),
   ])
   await writeIndex(client, index.files)
   return client
@@ -149,6 +159,32 @@ describe('verifyBuild', () => {
     ])
   })
 
+  it('names each brochure the library does not list, and does not count its links as the brochure page links', async () => {
+    const client = await site({ '/brochures': link('/brochures/UHF'), '/products/alpha': '' })
+    const report = await verifyBuild(client, content, paths, { offline: true, timeoutMs: 2000 })
+    expect(messages(report)).toEqual([
+      '/brochures/UHF (brochures/UHF/index.html): the brochure UHF ("UHF Radio Modem") exists but no page links to it; /products/alpha should link it',
+      '/brochures (brochures/index.html): the brochure library does not list Rail ("Rail Modem"); it lists every brochure in content/brochures.yaml',
+      '/brochures (brochures/index.html): the brochure library does not list Orbit ("Orbit Board"); it lists every brochure in content/brochures.yaml',
+      '/brochures (brochures/index.html): the brochure library does not list Stray ("Stray Sheet"); it lists every brochure in content/brochures.yaml',
+    ])
+  })
+
+  it("names a brochure that searching its title and 'brochure' does not find first", async () => {
+    const client = await site()
+    const renamed: Content = {
+      ...content,
+      brochures: content.brochures.map((b) => (b.id === 'Rail' ? { ...b, title: 'Quokka Sheet' } : b)),
+    }
+    const report = await verifyBuild(client, renamed, paths, { offline: true, timeoutMs: 2000 })
+    // Pagefind drops the words it does not know, so 'brochure' alone finds another brochure first.
+    expect(messages(report)).toEqual([
+      expect.stringMatching(
+        /^\/brochures\/Rail \(pagefind\/\): searching for "Quokka Sheet brochure" shows \/brochures\/\w+ first, not this brochure$/,
+      ),
+    ])
+  })
+
   it('reads a domain page without a brochures list as the home of no brochure', async () => {
     const { brochures: _none, ...space } = content.space
     const plain: Content = { ...content, space }
@@ -165,7 +201,7 @@ describe('verifyBuild', () => {
     const first = await verifyBuild(client, content, paths, { offline: false, timeoutMs: 2000 })
     expect(messages(first)).toEqual([
       `/ (index.html): link ${base}/gone answered HTTP 404`,
-      '/space (space/index.html): brochure /storage/brochures/Orbit.pdf is not in the build',
+      '/brochures (brochures/index.html): brochure /storage/brochures/Orbit.pdf is not in the build; linked from 2 pages: /brochures, /space',
     ])
     expect(first.links).toEqual({ checked: 6, cached: 0 })
     expect(first.rows).toHaveLength(expectedRoutes(content).length + 1)

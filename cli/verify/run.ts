@@ -1,11 +1,12 @@
 import path from 'node:path'
+import { BROCHURE_LIBRARY } from '../../lib/routes.ts'
 import { type BuildConfig, buildConfig } from '../../renderer/config.ts'
 import type { Content } from '../../renderer/content/load.ts'
 import type { ProjectPaths } from '../../renderer/paths.ts'
 import { expectedRoutes } from '../../renderer/routes.ts'
 import { readPages } from '../build/cdn-files.ts'
 import { bytes } from '../timing.ts'
-import { checkOutbound, unlinkedBrochures } from './outbound.ts'
+import { checkOutbound, unlinkedBrochures, unlistedBrochures } from './outbound.ts'
 import { verifySearch } from './search.ts'
 import { type VerifyReport, verifySite } from './verify.ts'
 
@@ -22,7 +23,7 @@ export async function verifyBuild(
   // The settings the site was built with (dist/build.json), else the environment's.
   const config = options.config ?? buildConfig(content.site)
   const report = await verifySite(client, config, expectedRoutes(content))
-  report.failures.push(...(await verifySearch(client, content.products)))
+  report.failures.push(...(await verifySearch(client, content.products, content.brochures)))
   const pages = await readPages(client)
   const homes = new Map<string, string>()
   for (const p of content.products) if (p.brochure) homes.set(p.brochure, `/products/${p.slug}`)
@@ -31,7 +32,16 @@ export async function verifyBuild(
     ['/space', content.space],
   ] as const)
     for (const id of page.brochures ?? []) homes.set(id, route)
-  report.failures.push(...unlinkedBrochures(pages, content.brochures, homes))
+  // The library links every brochure; each must also be linked from the page it belongs to.
+  const library = pages.find((p) => p.route === BROCHURE_LIBRARY)
+  report.failures.push(
+    ...unlinkedBrochures(
+      pages.filter((p) => p !== library),
+      content.brochures,
+      homes,
+    ),
+    ...unlistedBrochures(library, content.brochures),
+  )
   if (options.offline) return report
   const links = await checkOutbound(client, pages, config, {
     timeoutMs: options.timeoutMs,

@@ -8,12 +8,14 @@ import type { Failure } from './verify.ts'
 const REQUIRED = ['pagefind.js', 'pagefind-entry.json', WORDS_FILE]
 
 /**
- * The site search works on the built site: the index is there, and searching for each product's name
- * (with the same script the browser runs) returns that product's page first.
+ * The site search works on the built site: the index is there, and searching (with the same script the
+ * browser runs) for each product's name returns that product's page first, and for each brochure's
+ * title and the word "brochure", that brochure.
  */
 export async function verifySearch(
   client: string,
   products: readonly { slug: string; name: string }[],
+  brochures: readonly { id: string; title: string }[] = [],
 ): Promise<Failure[]> {
   const dir = path.join(client, SEARCH_BASE)
   const failures: Failure[] = []
@@ -33,15 +35,22 @@ export async function verifySearch(
 
   const index = await openIndex(fromDir(dir))
   try {
-    for (const { slug, name } of products) {
-      const route = `/products/${slug}`
+    const expected = [
+      ...products.map((p) => ({ route: `/products/${p.slug}`, name: p.name, what: 'this product' })),
+      ...brochures.map((b) => ({
+        route: `/brochures/${b.id}`,
+        name: `${b.title} brochure`,
+        what: 'this brochure',
+      })),
+    ]
+    for (const { route, name, what } of expected) {
       const [first] = await index.search(name, 1)
       if (first?.url !== route)
         failures.push({
           page: route,
           file: 'pagefind/',
           message: first
-            ? `searching for "${name}" shows ${first.url} first, not this product`
+            ? `searching for "${name}" shows ${first.url} first, not ${what}`
             : `searching for "${name}" finds nothing`,
         })
     }

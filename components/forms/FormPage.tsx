@@ -5,7 +5,7 @@ interface FormPageProps {
   /** A short line above the title, e.g. 'Product enquiry'. */
   eyebrow: string
   /** The page's only h1. */
-  title: string
+  title: ReactNode
   lead: ReactNode
   /** The form card. */
   children: ReactNode

@@ -9,7 +9,7 @@ type Check =
   | { kind: 'checking' }
   | { kind: 'missing' }
   | { kind: 'refused' }
-  | { kind: 'allowed'; href: string; name: string }
+  | { kind: 'allowed'; href: string; name: string; title: string | undefined }
 
 /** The file name at the end of a URL's path, for the link text. */
 function fileNameOf(url: URL): string {
@@ -27,7 +27,7 @@ function fileNameOf(url: URL): string {
  * elsewhere. The query exists only in the browser, so the check runs after hydration.
  */
 export default function Page() {
-  const { storageBase } = useData<Data>()
+  const { storageBase, brochures } = useData<Data>()
   const { urlOriginal } = usePageContext()
   const [check, setCheck] = useState<Check>({ kind: 'checking' })
 
@@ -36,10 +36,10 @@ export default function Page() {
     const raw = new URLSearchParams(window.location.search).get('url')
     if (!raw) return setCheck({ kind: 'missing' })
     const allowed = storageUrl(raw, storageBase, window.location.origin)
-    setCheck(
-      allowed ? { kind: 'allowed', href: allowed.href, name: fileNameOf(allowed) } : { kind: 'refused' },
-    )
-  }, [storageBase, urlOriginal])
+    if (!allowed) return setCheck({ kind: 'refused' })
+    const title = brochures.find((b) => new URL(b.file, window.location.origin).href === allowed.href)?.title
+    setCheck({ kind: 'allowed', href: allowed.href, name: fileNameOf(allowed), title })
+  }, [storageBase, brochures, urlOriginal])
 
   return (
     <section className="message-screen" aria-labelledby="pdf-title">
@@ -50,10 +50,17 @@ export default function Page() {
           {check.kind === 'checking' && <p className="lead">Checking the download link…</p>}
           {check.kind === 'allowed' && (
             <>
-              <p className="lead">Your download has started. If it did not, or to open the brochure again:</p>
+              <p className="lead">
+                {check.title
+                  ? `Your download of the ${check.title} brochure has started.`
+                  : 'Your download has started.'}{' '}
+                If it did not, or to open the brochure again:
+              </p>
               <p>
                 <a className="btn btn--primary" href={check.href} download={check.name}>
-                  Download {check.name}
+                  {/* Visitors know a brochure by its title; the file name is only a fallback for a file the
+                      content does not name. */}
+                  {check.title ? `Download the ${check.title} brochure (PDF)` : `Download ${check.name}`}
                 </a>
               </p>
             </>

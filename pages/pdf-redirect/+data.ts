@@ -1,4 +1,5 @@
 // https://vike.dev/data
+import { brochureFile } from '../../renderer/brochure-library.ts'
 import { renderContext } from '../../renderer/context.ts'
 import { seoFor } from '../../renderer/seo.ts'
 
@@ -14,6 +15,8 @@ export async function data() {
     noindex: true,
     /** Only files under this base are linked (DECISIONS.md, Brochures). */
     storageBase: ctx.config.storageBase,
+    /** Each brochure's file and title: the link names the brochure a visitor knows, not its file. */
+    brochures: ctx.content.brochures.map((b) => ({ file: brochureFile(ctx, b.id), title: b.title })),
   }
 }
 

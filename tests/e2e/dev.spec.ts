@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { hydrated } from './hydrated.ts'
 
 /**
@@ -19,6 +19,30 @@ async function save(text: string) {
   await rename(`${FILE}.tmp`, FILE)
 }
 const named = (name: string) => original.replace(/^name: .*$/m, `name: ${name}`)
+
+/**
+ * Opens a dev page and resolves once its live-reload client is connected: a save made before that
+ * reaches no page, and on a busy machine the page would wait for a reload that never comes.
+ */
+async function openLive(page: Page, url: string): Promise<void> {
+  const connected = page.waitForEvent('console', (m) => m.text().includes('[vite] connected'))
+  await page.goto(url)
+  await connected
+}
+
+/** Resolves once the dev server serves `name` on the product page: it has taken in the last save. */
+async function served(name: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        fetch(`${BASE}/products/embeddedpc`, { headers: { accept: 'text/html' } }).then(
+          (r) => r.text(),
+          () => '',
+        ),
+      { timeout: 60_000 },
+    )
+    .toContain(name)
+}
 
 test.describe.configure({ mode: 'serial' })
 test.setTimeout(180_000)
@@ -50,7 +74,7 @@ test('a saved edit shows without a restart, a broken save shows the problem, a f
   page,
 }) => {
   const heading = page.getByRole('heading', { level: 1 })
-  await page.goto(`${BASE}/products/embeddedpc`)
+  await openLive(page, `${BASE}/products/embeddedpc`)
   await expect(heading).not.toHaveText(/Edited/)
 
   await save(named('Embedded PC Edited Once'))
@@ -62,7 +86,10 @@ test('a saved edit shows without a restart, a broken save shows the problem, a f
   })
   await expect(page.getByText('content/products/embeddedpc.yaml:')).toBeVisible()
   await expect(page.getByText(/Fix: close it on the same line/)).toBeVisible()
+  const reconnected = page.waitForEvent('console', (m) => m.text().includes('[vite] connected'))
   expect((await page.reload())?.status()).toBe(500)
+  // The problem page has the live-reload client too; the fix below must reach it.
+  await reconnected
 
   await save(named('Embedded PC Fixed'))
   await expect(heading).toHaveText('Embedded PC Fixed', { timeout: 30_000 })
@@ -80,20 +107,27 @@ test('search in site dev finds what was just saved, and no longer finds what was
   const dialog = page.getByRole('dialog', { name: /search products/i })
   const status = dialog.getByRole('status')
   const titles = dialog.getByRole('listbox', { name: 'Search results' }).getByRole('option')
-  const query = async (term: string) => {
-    if (!(await dialog.isVisible())) await page.keyboard.press('/')
-    await dialog.getByRole('combobox', { name: /search products/i }).fill(term)
-    await expect(status).toContainText(new RegExp(`results? for “${term}”`), { timeout: 30_000 })
-  }
+  // One save can reload the page twice (a burst of watcher events runs the refresh again after the
+  // first), so a query is asked again until its answer shows: a reload in between loses the dialog.
+  const query = (term: string, check: () => Promise<void>) =>
+    expect(async () => {
+      if (!(await dialog.isVisible())) {
+        await hydrated(page)
+        await page.keyboard.press('/')
+      }
+      await dialog.getByRole('combobox', { name: /search products/i }).fill(term, { timeout: 5_000 })
+      await expect(status).toContainText(new RegExp(`results? for “${term}”`), { timeout: 15_000 })
+      await check()
+    }).toPass({ timeout: 90_000 })
 
   await save(named('Embedded PC Quokkatron'))
-  await page.goto(`${BASE}/products/embeddedpc`)
+  // Opened once the server has the save, so its reload does not land on the page mid-test.
+  await served('Embedded PC Quokkatron')
+  await openLive(page, `${BASE}/products/embeddedpc`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Embedded PC Quokkatron', {
     timeout: 30_000,
   })
-  await hydrated(page)
-  await query('Quokkatron')
-  await expect(titles.first()).toContainText('Embedded PC Quokkatron')
+  await query('Quokkatron', () => expect(titles.first()).toContainText('Embedded PC Quokkatron'))
 
   // A second save renames it again: the page reloads, the index is rebuilt, and the page is found by
   // its new name only.
@@ -101,9 +135,6 @@ test('search in site dev finds what was just saved, and no longer finds what was
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Embedded PC Wombatronic', {
     timeout: 30_000,
   })
-  await hydrated(page)
-  await query('Wombatronic')
-  await expect(titles.first()).toContainText('Embedded PC Wombatronic')
-  await query('Quokkatron')
-  await expect(titles).toHaveCount(0)
+  await query('Wombatronic', () => expect(titles.first()).toContainText('Embedded PC Wombatronic'))
+  await query('Quokkatron', () => expect(titles).toHaveCount(0))
 })

@@ -6,21 +6,21 @@ import type { Page } from '@playwright/test'
  * React has attached its handlers. The root ends hydration by pushing the first page view (DECISIONS.md,
  * Analytics), but the header, the page and the footer hydrate in their own Suspense boundaries
  * afterwards (time-sliced), and the sections of a product page each in its own turn after that
- * (components/Staged.tsx): a key press in between reaches no handler. So this also waits until React
- * owns the first element of each boundary and every section, then for one frame, in which their effects
- * have run.
+ * (components/Staged.tsx): a key press in between reaches no handler. The layout marks each of header,
+ * page and footer with `data-hydrated` once its boundary has hydrated (components/HydrationMark.tsx),
+ * and each staged section (`data-staged`) marks itself the same way; this waits for every mark, then
+ * for one frame.
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const viewed = (window.dataLayer ?? []).some((e) => (e as { event?: string }).event === 'page_view')
-    const owned = (el: Element | null | undefined) =>
-      !el || Object.keys(el).some((key) => key.startsWith('__reactProps'))
+    const marked = (el: Element | null) => !el || el.hasAttribute('data-hydrated')
     return (
       viewed &&
-      owned(document.querySelector('.shell > header')) &&
-      owned(document.querySelector('main')?.firstElementChild) &&
-      owned(document.querySelector('.shell > footer')) &&
-      [...document.querySelectorAll('main section')].every(owned)
+      marked(document.querySelector('.shell > header')) &&
+      marked(document.querySelector('#main')) &&
+      marked(document.querySelector('.shell > footer')) &&
+      [...document.querySelectorAll('main [data-staged]')].every(marked)
     )
   })
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))))

@@ -153,23 +153,20 @@ test.describe('product page content', () => {
     page,
   }) => {
     // No idle period ever comes: the sections stay the server's HTML until the visitor does something.
+    // The page's requests for idle time are counted, so the test knows the queue is waiting on one.
     await page.addInitScript(() => {
-      window.requestIdleCallback = () => 0
+      const asked = { count: 0 }
+      Object.assign(window, { idleAsked: asked })
+      window.requestIdleCallback = () => ++asked.count
     })
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.goto('/products/szephyr')
-    const waiting = () =>
-      page.evaluate(
-        () =>
-          [...document.querySelectorAll('main section')].filter(
-            (s) => !Object.keys(s).some((key) => key.startsWith('__reactProps')),
-          ).length,
-      )
-    // The page itself (hero, step navigator) hydrates; the staged sections wait.
-    await page.waitForFunction(() =>
-      Object.keys(document.querySelector('main h1') ?? {}).some((key) => key.startsWith('__react')),
+    const waiting = () => page.locator('main [data-staged]:not([data-hydrated])').count()
+    // The page itself (hero, step navigator) hydrates, and the staged sections ask for idle time and wait.
+    await expect(page.locator('#main')).toHaveAttribute('data-hydrated', '')
+    await page.waitForFunction(
+      () => (window as unknown as { idleAsked: { count: number } }).idleAsked.count > 0,
     )
-    await page.waitForTimeout(500)
     expect(await waiting()).toBeGreaterThan(3)
 
     const colours = page.getByRole('group', { name: 'Choose a colour' })
@@ -190,12 +187,14 @@ test.describe('step navigator on wide screens', () => {
     const bar = stepBar(page)
     await expect(bar.getByRole('link', { name: 'Key Features' })).toHaveAttribute('aria-current', 'step')
     const specs = bar.getByRole('link', { name: 'Specifications' })
+    const ended = scrollEnded(page)
     await specs.click()
     await expect(specs).toHaveAttribute('aria-current', 'step')
     await expect(bar.locator('[aria-current="step"]')).toHaveCount(1)
     await expect(page.getByRole('heading', { name: 'Specifications and warranty' })).toBeInViewport()
-    // It stays current once the smooth scroll has settled.
-    await page.waitForTimeout(1200)
+    // It stays current once the smooth scroll has ended (scrollend releases the click's pin; nothing is
+    // left to run after it).
+    await ended
     await expect(specs).toHaveAttribute('aria-current', 'step')
     await expect(bar).toBeInViewport()
   })
@@ -257,7 +256,6 @@ test.describe('step navigator on wide screens', () => {
     await page
       .locator('#catalog')
       .evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }))
-    await page.waitForTimeout(300)
     await expect(stepBar(page).getByRole('link', { name: 'Product Catalog' })).toHaveAttribute(
       'aria-current',
       'step',
@@ -265,7 +263,6 @@ test.describe('step navigator on wide screens', () => {
     await page
       .locator('#installation')
       .evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }))
-    await page.waitForTimeout(300)
     await expect(stepBar(page).getByRole('link', { name: 'Easy Installation' })).toHaveAttribute(
       'aria-current',
       'step',
@@ -293,33 +290,97 @@ test.describe('mobile floating stepper', () => {
               const target = where === 'top' ? 0 : scrollY + r.top + r.height / 2 - (innerHeight - 100)
               scrollTo({ top: Math.max(0, where === 'top' ? 0 : target), behavior: 'instant' })
             }, where)
-            // Let the page react to the scroll (observers, the 50 ms step pause) before looking.
-            await page.evaluate(() => new Promise((r) => setTimeout(r, 150)))
             // Probe a grid over the control: a point may miss it at a rounded corner, but none may land
-            // on something fixed on the screen.
-            const covering = await control.evaluate((el) => {
-              const r = el.getBoundingClientRect()
-              // The bottom bar is the edge of the screen on phones: what lies under it is below the fold.
-              const bar = document.querySelector('.mobile-bar')?.getBoundingClientRect()
-              const bottom = bar && bar.height > 0 ? bar.top : innerHeight
-              const found: string[] = []
-              for (let i = 0; i <= 8; i++)
-                for (let j = 0; j <= 4; j++) {
-                  const hit = document.elementFromPoint(
-                    r.left + 2 + ((r.width - 4) * i) / 8,
-                    r.top + 2 + ((r.height - 4) * j) / 4,
-                  )
-                  if (!hit || el.contains(hit) || r.top + 2 + ((r.height - 4) * j) / 4 >= bottom) continue
-                  for (let a: Element | null = hit; a; a = a.parentElement)
-                    if (getComputedStyle(a).position === 'fixed') found.push(a.className)
-                }
-              return [...new Set(found)]
-            })
-            expect(covering, `${slug}: ${await control.textContent()} (${where})`).toEqual([])
+            // on something fixed on the screen, once the page has reacted to the scroll (observers, the
+            // 50 ms step pause).
+            const covering = () =>
+              control.evaluate((el) => {
+                const r = el.getBoundingClientRect()
+                // The bottom bar is the edge of the screen on phones: what lies under it is below the fold.
+                const bar = document.querySelector('.mobile-bar')?.getBoundingClientRect()
+                const bottom = bar && bar.height > 0 ? bar.top : innerHeight
+                const found: string[] = []
+                for (let i = 0; i <= 8; i++)
+                  for (let j = 0; j <= 4; j++) {
+                    const hit = document.elementFromPoint(
+                      r.left + 2 + ((r.width - 4) * i) / 8,
+                      r.top + 2 + ((r.height - 4) * j) / 4,
+                    )
+                    if (!hit || el.contains(hit) || r.top + 2 + ((r.height - 4) * j) / 4 >= bottom) continue
+                    for (let a: Element | null = hit; a; a = a.parentElement)
+                      if (getComputedStyle(a).position === 'fixed') found.push(a.className)
+                  }
+                return [...new Set(found)]
+              })
+            await expect.poll(covering, `${slug}: ${await control.textContent()} (${where})`).toEqual([])
           }
         }
       }
     })
+
+  // Issue #34 point 1: an instant jump (reduced motion, Back to top, a fragment) crosses the hero in one
+  // frame; the toggle must still hide over the hero's buttons and show past them.
+  const phones = [
+    { width: 360, height: 740, slug: 'szephyr' },
+    { width: 390, height: 844, slug: 'industrialrugged16portl2managedswitch' },
+    { width: 414, height: 896, slug: 'smartpanel' },
+  ]
+  const toggleOf = (page: Page) => page.getByRole('button', { name: /^Product sections, step/ })
+
+  /** Back over the hero: its Enquire now is on screen and the toggle is not (so a tap reaches the button). */
+  async function clearOfHero(page: Page): Promise<void> {
+    await expect(page.locator('.phero').getByRole('link', { name: 'Enquire now' })).toBeInViewport()
+    await expect(toggleOf(page)).toBeHidden()
+  }
+
+  for (const motion of ['reduce', 'no-preference'] as const)
+    for (const { width, height, slug } of phones)
+      test(`at ${width} x ${height} (${motion === 'reduce' ? 'reduced motion' : 'smooth scrolling'}) the toggle hides over the hero's buttons and shows past them, however the page scrolls there`, async ({
+        page,
+      }) => {
+        await page.emulateMedia({ reducedMotion: motion })
+        await page.setViewportSize({ width, height })
+        await page.goto(`/products/${slug}`)
+        await hydrated(page)
+        const toggle = toggleOf(page)
+        const behavior: ScrollBehavior = motion === 'reduce' ? 'instant' : 'smooth'
+        await clearOfHero(page)
+
+        // Scrolled deep in one go, then back to the top in one go.
+        await page.evaluate((b) => scrollTo({ top: document.body.scrollHeight / 2, behavior: b }), behavior)
+        await expect(toggle).toBeVisible()
+        await page.evaluate((b) => scrollTo({ top: 0, behavior: b }), behavior)
+        await clearOfHero(page)
+
+        // A fragment link from the top to a deep section.
+        await page.evaluate(() => {
+          location.hash = '#specifications'
+        })
+        await expect(toggle).toBeVisible()
+
+        // Back to top, the floating button.
+        await page.getByRole('button', { name: 'Back to top' }).click()
+        await clearOfHero(page)
+
+        // A step chosen from the rail lands past the hero: the toggle stays.
+        await page.locator('#enquirenow').evaluate((el) => el.scrollIntoView({ behavior: 'instant' }))
+        await toggle.click()
+        await stepBar(page).getByRole('link', { name: 'Key Features' }).click()
+        await expect(page.getByRole('button', { name: /^Product sections, step 1 of/ })).toBeVisible()
+        await expect(page.getByRole('heading', { name: /^What .* does$/ })).toBeInViewport()
+      })
+
+  test('@phone a page opened at a section shows the toggle; Back to top hides it over the hero', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/products/industrialrugged16portl2managedswitch#specifications')
+    await hydrated(page)
+    await expect(toggleOf(page)).toBeVisible()
+    await page.getByRole('button', { name: 'Back to top' }).click()
+    await clearOfHero(page)
+  })
 
   test('@phone the toggle shows the step; the rail has Cancel and numbered steps; choosing one goes there and closes', async ({
     page,
@@ -409,7 +470,7 @@ test.describe('accessibility', () => {
       await page.getByRole('button', { name: /^Product sections, step/ }).click()
       await expect(stepBar(page).getByRole('button', { name: 'Cancel' })).toBeFocused()
       // Let the opening animation finish: half-faded items would be measured at their passing contrast.
-      await page.waitForTimeout(500)
+      await stepBar(page).evaluate((rail) => Promise.all(rail.getAnimations().map((a) => a.finished)))
       const open_ = await new AxeBuilder({ page }).withTags(TAGS).analyze()
       expect(open_.violations).toEqual([])
     })

@@ -78,17 +78,17 @@ test.describe('site search', () => {
     await expect(results(page).first().locator('img')).toHaveAttribute('src', /\/media\/Header\/szephyr/)
   })
 
-  test('a brochure title leads to its product page, or to the brochure when no product has it', async ({
-    page,
-  }) => {
+  test('a brochure title leads to the brochure, and the product name to the product', async ({ page }) => {
     await open(page)
     await search(page, 'OFES')
-    await expect(results(page).first()).toHaveAttribute(
-      'href',
-      '/products/ethernetringbasedprotocolmediaconvertor',
+    await expect(results(page).first()).toHaveAttribute('href', '/brochures/IN_OFES_V2')
+    await expect(results(page).first()).toContainText(
+      'Brochure · Ethernet Ring based Protocol Media Convertor',
     )
     await input(page).fill('Kavach')
     await expect(results(page).first()).toHaveAttribute('href', '/brochures/KavachHealthMonitoring')
+    await input(page).fill('UHF Radio Modem')
+    await expect(results(page).first()).toHaveAttribute('href', '/products/uhfradiomodem')
   })
 
   test('a misspelling is offered its correction, which finds the product', async ({ page }) => {
@@ -137,6 +137,46 @@ test.describe('site search', () => {
     await expect(page).toHaveURL(target)
     await expect(dialog(page)).toHaveCount(0)
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  })
+
+  // Issue #34 point 2: documentation search dialogs and command palettes close on one Escape.
+  test('one Escape closes the dialog from any state, and it has one close control', async ({ page }) => {
+    await open(page)
+    const button = page.getByRole('banner').getByRole('button', { name: 'Search', exact: true })
+    const states: [string, () => Promise<void>][] = [
+      ['just opened', async () => {}],
+      ['with text typed', () => input(page).fill('smam')],
+      [
+        'with results shown',
+        async () => {
+          await input(page).fill('SmampMax')
+          await expect(results(page).first()).toContainText('SmampMax')
+        },
+      ],
+      [
+        'with a suggestion focused',
+        async () => {
+          await input(page).fill('geysr')
+          await dialog(page).getByRole('button', { name: 'geyser' }).focus()
+        },
+      ],
+    ]
+    for (const [state, reach] of states) {
+      await button.click()
+      await expect(input(page)).toBeFocused()
+      await reach()
+      await page.keyboard.press('Escape')
+      await expect(dialog(page), state).toHaveCount(0)
+      await expect(button, state).toBeFocused()
+    }
+
+    await button.click()
+    await input(page).fill('SmampMax')
+    await expect(results(page).first()).toBeVisible()
+    // One control closes the dialog; the field draws no clear button of its own beside it (a native
+    // search field does, and takes the first Escape to clear itself).
+    await expect(dialog(page).getByRole('button')).toHaveText(['Close search'])
+    await expect(input(page)).not.toHaveAttribute('type', 'search')
   })
 
   test('the same query gives the same results after a full load and after client-side navigation', async ({

@@ -230,8 +230,10 @@ test.describe('Back to top', () => {
     await open(page, '/', 1440)
     const button = page.getByRole('button', { name: 'Back to top' })
     await expect(button).toHaveCount(0)
+    // Just past twice the window height it appears; just short of it, it goes again.
+    await page.evaluate(() => window.scrollTo(0, window.innerHeight * 2 + 50))
+    await expect(button).toBeVisible()
     await page.evaluate(() => window.scrollTo(0, window.innerHeight * 2 - 50))
-    await page.waitForTimeout(150)
     await expect(button).toHaveCount(0)
     await page.evaluate(() => window.scrollTo(0, window.innerHeight * 2 + 50))
     await expect(button).toBeVisible()
@@ -323,10 +325,23 @@ test.describe('brochures', () => {
     expect(file.suggestedFilename()).toBe('UHF.pdf')
     expect(new URL(file.url()).pathname).toBe('/storage/brochures/UHF.pdf')
     await expect(page).toHaveURL(/\/pdf-redirect\?url=%2Fstorage%2Fbrochures%2FUHF\.pdf$/)
-    const link = page.getByRole('link', { name: 'Download UHF.pdf' })
+    const link = page.getByRole('link', { name: 'Download the UHF Radio Modem brochure (PDF)' })
     await expect(link).toBeVisible()
     expect(new URL((await link.getAttribute('href')) ?? '').pathname).toBe('/storage/brochures/UHF.pdf')
   })
+
+  // Issue #34 point 3: visitors know a brochure by its title, not by its file name.
+  for (const [id, title] of [
+    ['IN_OFES_V2', 'OFES V2 Ethernet Ring Media Convertor'],
+    ['FireandSafety', 'Fire and Safety Monitoring System'],
+  ])
+    test(`the after-download page names the ${id} brochure by its title`, async ({ page }) => {
+      await open(page, `/pdf-redirect?url=${encodeURIComponent(`/storage/brochures/${id}.pdf`)}`)
+      const link = page.getByRole('link', { name: `Download the ${title} brochure (PDF)` })
+      await expect(link).toHaveAttribute('href', /\/storage\/brochures\//)
+      expect(new URL((await link.getAttribute('href')) ?? '').pathname).toBe(`/storage/brochures/${id}.pdf`)
+      await expect(page.getByRole('link', { name: /\.pdf/ })).toHaveCount(0)
+    })
 
   for (const outside of [
     'https://evil.example/storage/brochures/UHF.pdf',
@@ -551,8 +566,28 @@ test.describe('motion', () => {
     await expect.poll(async () => (await blocks(page, 100)).some((b) => b.waiting)).toBe(true)
     await jump('bottom')
     await expect.poll(async () => (await blocks(page, 100)).every((b) => b.revealed)).toBe(true)
-    await jump('top')
-    await page.waitForTimeout(300)
+    // The page's observers see the jump in the same task as one made here after them, which reports
+    // the blocks below the line again: from then on nothing is left to hide them.
+    await page.evaluate(
+      () =>
+        new Promise<void>((done) => {
+          let first = true
+          const io = new IntersectionObserver(
+            (entries) => {
+              if (first) {
+                first = false
+                scrollTo({ top: 0, behavior: 'instant' })
+              } else if (entries.some((e) => !e.isIntersecting)) {
+                io.disconnect()
+                done()
+              }
+            },
+            { rootMargin: '1000000px 0px -100px 0px' },
+          )
+          for (const el of document.querySelectorAll('[data-aos]')) io.observe(el)
+        }),
+    )
+    expect((await blocks(page, 100)).some((b) => !b.above)).toBe(true)
     expect((await blocks(page, 100)).every((b) => b.revealed)).toBe(true)
   })
 

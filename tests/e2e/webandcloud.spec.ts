@@ -131,8 +131,10 @@ test.describe('Web And Cloud Solutions', () => {
     await page.goto(PATH)
     const heading = page.getByRole('heading', { level: 1 })
     const start = (await heading.boundingBox())?.x ?? 0
+    // Where scroll timelines drive the scene, a moved heading is drawn in the frame that shows the scroll.
     await page.mouse.wheel(0, 900)
-    await page.waitForTimeout(300)
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0)
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
     expect((await heading.boundingBox())?.x).toBe(start)
     const items = page
       .getByRole('list')

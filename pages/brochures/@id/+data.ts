@@ -1,6 +1,7 @@
 // https://vike.dev/data
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
+import { brochureFile } from '../../../renderer/brochure-library.ts'
 import { renderContext } from '../../../renderer/context.ts'
 import { seoFor } from '../../../renderer/seo.ts'
 
@@ -20,8 +21,7 @@ export async function data(pageContext: PageContextServer) {
     noindex: true,
     title,
     fileName: `${brochure.id}.pdf`,
-    // DECISIONS.md, Brochures: the file is <storageBase>/brochures/<id>.pdf.
-    url: `${ctx.config.storageBase}/brochures/${brochure.id}.pdf`,
+    url: brochureFile(ctx, brochure.id),
   }
 }
 

@@ -1,6 +1,7 @@
 import { useData } from 'vike-react/useData'
 import { EnquiryForm } from '../../../components/forms/EnquiryForm.tsx'
 import { FormPage } from '../../../components/forms/FormPage.tsx'
+import { HeadingText } from '../../../components/HeadingText.tsx'
 import { Picture } from '../../../components/Picture.tsx'
 import type { Data } from './+data.ts'
 
@@ -9,7 +10,7 @@ export default function Page() {
   return (
     <FormPage
       eyebrow="Product enquiry"
-      title={`Enquire about ${product.name}`}
+      title={<HeadingText text={`Enquire about ${product.name}`} />}
       lead={
         <p>
           Pricing, volumes, integration or a demo: tell us what you need and the right engineer will answer.
@@ -25,7 +26,7 @@ export default function Page() {
               className="form-aside-card__image"
             />
             <h2 id="enquiry-product" className="form-aside-card__title">
-              {product.name}
+              <HeadingText text={product.name} />
             </h2>
             <p>{product.summary}</p>
             <a className="form-aside-card__link" href={`/products/${product.slug}`}>

@@ -1,6 +1,7 @@
 import { useData } from 'vike-react/useData'
 import { ArtPicture } from '../../../components/ArtPicture.tsx'
 import { DraftBanner } from '../../../components/DraftBanner.tsx'
+import { HeadingText } from '../../../components/HeadingText.tsx'
 import { Picture } from '../../../components/Picture.tsx'
 import { Application } from '../../../components/product/Application.tsx'
 import { Benefits } from '../../../components/product/Benefits.tsx'
@@ -18,6 +19,8 @@ import type { Data } from './+data.ts'
 export default function Page() {
   const p = useData<Data>()
   const enquire = `/productenquiry/${p.slug}`
+  // Headings wrap the name only between its words.
+  const heading = (text: string) => <HeadingText text={text} />
   // Rendered sections alternate light and white, whichever of them a product has.
   let shown = 0
   const tone = () => (shown++ % 2 === 0 ? 'section--light' : '')
@@ -28,7 +31,7 @@ export default function Page() {
         <div className="phero__inner container">
           <div className="phero__copy">
             <p className="eyebrow">Product</p>
-            <h1 id="phero-title">{p.name}</h1>
+            <h1 id="phero-title">{heading(p.name)}</h1>
             <p className="lead">{p.description}</p>
             <p className="phero__sub">{p.subText}</p>
             <div className="btn-row">
@@ -71,7 +74,12 @@ export default function Page() {
         <StepNav steps={p.steps} />
 
         {p.features && (
-          <Section id="features" eyebrow="Key features" title={`What ${p.name} does`} className={tone()}>
+          <Section
+            id="features"
+            eyebrow="Key features"
+            title={heading(`What ${p.name} does`)}
+            className={tone()}
+          >
             <FeatureTree features={p.features} name={p.name} />
           </Section>
         )}
@@ -91,7 +99,12 @@ export default function Page() {
           </Section>
         )}
         {p.catalog && (
-          <Section id="catalog" eyebrow="Product catalogue" title={`The ${p.name} range`} className={tone()}>
+          <Section
+            id="catalog"
+            eyebrow="Product catalogue"
+            title={heading(`The ${p.name} range`)}
+            className={tone()}
+          >
             <Catalog catalog={p.catalog} name={p.name} />
           </Section>
         )}
@@ -109,7 +122,7 @@ export default function Page() {
           <div className="penquire__inner container">
             <div>
               <p className="eyebrow">Enquire now</p>
-              <h2 id="enquirenow-title">Interested in {p.name}?</h2>
+              <h2 id="enquirenow-title">{heading(`Interested in ${p.name}?`)}</h2>
               <p>Tell us about your site and what you need. Our team replies within 24 hours.</p>
             </div>
             <a className="btn btn--accent" href={enquire}>
@@ -126,7 +139,7 @@ export default function Page() {
           <Section
             id="webapp"
             eyebrow="Web application"
-            title={`The ${p.name} web application`}
+            title={heading(`The ${p.name} web application`)}
             className="section--light"
           >
             <WebApp web={p.webApp} />

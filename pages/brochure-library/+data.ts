@@ -1,0 +1,20 @@
+// https://vike.dev/data
+import { BROCHURE_LIBRARY } from '../../lib/routes.ts'
+import { brochureLibrary } from '../../renderer/brochure-library.ts'
+import { renderContext } from '../../renderer/context.ts'
+import { seoFor } from '../../renderer/seo.ts'
+
+export async function data() {
+  const ctx = await renderContext()
+  return {
+    seo: seoFor(ctx, {
+      title: 'Brochures',
+      description: `Every ${ctx.content.site.company} brochure as a PDF: railway systems and each product's data sheet, in one place.`,
+      path: BROCHURE_LIBRARY,
+      breadcrumb: 'Brochures',
+    }),
+    ...brochureLibrary(ctx),
+  }
+}
+
+export type Data = Awaited<ReturnType<typeof data>>
