@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react'
 import { Glyph } from './Glyph.tsx'
 
 /**
- * The floating 'Back to top' button (DECISIONS.md, Semantics): it appears once the page has been
- * scrolled past twice the window height (site-spec.md §9) and takes the visitor, and keyboard focus,
+ * The floating 'Back to top' button (../shared/spec/DECISIONS.md, Semantics): it appears once the page has been
+ * scrolled past twice the window height (../shared/spec/site-spec.md §9) and takes the visitor, and keyboard focus,
  * back to the top of the page.
  */
 export function BackToTop() {

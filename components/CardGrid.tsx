@@ -1,5 +1,6 @@
 import type { ImageData } from '../renderer/images.ts'
 import { Picture } from './Picture.tsx'
+import { reveal } from './useScrollAnimations.ts'
 
 export interface CardItem {
   title: string
@@ -24,7 +25,7 @@ export function CardGrid({ cards, sizes, linkLabel, level = 3 }: CardGridProps) 
   return (
     <ul className="card-grid">
       {cards.map((c, i) => (
-        <li key={c.title} data-aos="fade-up" data-aos-delay={String(Math.min(i % 4, 3) * 75)}>
+        <li key={c.title} {...reveal('fade-up', { 'data-aos-delay': String(Math.min(i % 4, 3) * 75) })}>
           <article className={c.link ? 'card card--linked' : 'card'}>
             {c.image && (
               <div className="card__media">

@@ -4,7 +4,7 @@ import { ArtPicture } from './ArtPicture.tsx'
 import { Picture } from './Picture.tsx'
 import { Staged } from './Staged.tsx'
 import { StripeButton } from './StripeButton.tsx'
-import { DOMAIN_AOS } from './useScrollAnimations.ts'
+import { DOMAIN_AOS, reveal } from './useScrollAnimations.ts'
 import './DomainPage.css'
 import { Glyph } from './Glyph.tsx'
 
@@ -29,7 +29,7 @@ export interface DomainPageProps {
   brochures?: readonly { id: string; title: string; href: string }[]
 }
 
-/** Where the domain pages switch to their phone layout and images (site-spec.md §9). */
+/** Where the domain pages switch to their phone layout and images (../shared/spec/site-spec.md §9). */
 const NARROW = '(max-width: 1024px)'
 
 /**
@@ -71,11 +71,7 @@ export function DomainPage({ domain, heading, intro, heroImage, blocks, brochure
             aria-labelledby={`${b.id}-title`}
           >
             <div className="container domain-block__inner">
-              <div
-                className="domain-block__art"
-                data-aos={i % 2 ? 'fade-left' : 'fade-right'}
-                {...DOMAIN_AOS}
-              >
+              <div className="domain-block__art" {...reveal(i % 2 ? 'fade-left' : 'fade-right', DOMAIN_AOS)}>
                 <ArtPicture
                   wide={b.image}
                   narrow={b.imageMobile}
@@ -85,7 +81,7 @@ export function DomainPage({ domain, heading, intro, heroImage, blocks, brochure
                   narrowSizes="92vw"
                 />
               </div>
-              <div className="domain-block__copy" data-aos="fade-up" {...DOMAIN_AOS}>
+              <div className="domain-block__copy" {...reveal('fade-up', DOMAIN_AOS)}>
                 <p className="eyebrow">
                   {String(i + 1).padStart(2, '0')} / {String(blocks.length).padStart(2, '0')}
                 </p>

@@ -10,7 +10,7 @@ import { useMenuGroup } from './useMenuGroup.ts'
 /** The menus of the header: two on wide screens, the hamburger menu up to 1200 px. */
 export type HeaderMenu = 'products' | 'solutions' | 'mobile'
 
-/** Where the header switches to the mobile bottom bar (site-spec.md §9). */
+/** Where the header switches to the mobile bottom bar (../shared/spec/site-spec.md §9). */
 const MOBILE_QUERY = '(max-width: 1200px)'
 
 export interface HeaderProps {
@@ -21,7 +21,7 @@ export interface HeaderProps {
 }
 
 /**
- * The shared header (site-spec.md §2): logo to home; Home, Products and Solutions menus, About Us; the
+ * The shared header (../shared/spec/site-spec.md §2): logo to home; Home, Products and Solutions menus, About Us; the
  * highlighted Contact Us button. Up to 1200 px the navigation moves to a bottom bar with a hamburger
  * menu and a Schedule Demo button.
  */

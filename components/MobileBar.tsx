@@ -18,7 +18,7 @@ interface MobileBarProps {
 type Submenu = 'products' | 'solutions' | null
 
 /**
- * The bottom header up to 1200 px (site-spec.md §2): a hamburger menu with expandable Products and
+ * The bottom header up to 1200 px (../shared/spec/site-spec.md §2): a hamburger menu with expandable Products and
  * Solutions submenus, which locks the page's scrolling while open, and a Schedule Demo button that
  * only says 'Coming Soon'.
  */

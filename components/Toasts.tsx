@@ -1,13 +1,13 @@
 import { useEffect } from 'react'
 import { Toaster, toast, useToasterStore } from 'react-hot-toast'
 
-/** site-spec.md §9: at most this many toasts show at once; the oldest give way. */
+/** ../shared/spec/site-spec.md §9: at most this many toasts show at once; the oldest give way. */
 export const TOAST_LIMIT = 20
-/** site-spec.md §9: the generic toast durations. */
+/** ../shared/spec/site-spec.md §9: the generic toast durations. */
 export const TOAST_DURATION = { success: 2000, error: 4000 } as const
 
 /**
- * The one toaster of the site, top-center (site-spec.md §2), under the sticky header rather than over
+ * The one toaster of the site, top-center (../shared/spec/site-spec.md §2), under the sticky header rather than over
  * its logo and navigation (a success toast stays 5 s). Toasts are announced: ordinary and success
  * toasts politely (role="status"), errors at once (role="alert").
  */

@@ -8,7 +8,7 @@ export interface MenuProduct {
   image: ImageData
 }
 
-/** A plain navigation entry (site-spec.md §3: name, link). */
+/** A plain navigation entry (../shared/spec/site-spec.md §3: name, link). */
 export interface NavEntry {
   name: string
   link: string

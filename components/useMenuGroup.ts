@@ -12,7 +12,7 @@ import {
 const HOVER_CLOSE_MS = 160
 
 /**
- * State for a group of disclosure menus of which at most one is open (site-spec.md §4: opening one
+ * State for a group of disclosure menus of which at most one is open (../shared/spec/site-spec.md §4: opening one
  * closes the others). Menus open by click, keyboard or mouse hover; Escape closes the open one and
  * returns focus to its button; a pointer press outside `root` closes it.
  */

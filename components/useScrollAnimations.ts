@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { whenArrived } from '../lib/page-loading.ts'
 
 /**
- * site-spec.md §9: the scroll-animation defaults everywhere are offset 120, duration 400 ms, easing
+ * ../shared/spec/site-spec.md §9: the scroll-animation defaults everywhere are offset 120, duration 400 ms, easing
  * ease, throttle 99 ms, debounce 50 ms. The offset is how far (px) above the bottom of the screen an
  * element's top must come before it is revealed; duration and easing are the transition in global.css.
  * Throttle and debounce were AOS's scroll and resize handlers; the IntersectionObserver below has no
@@ -12,14 +12,24 @@ import { whenArrived } from '../lib/page-loading.ts'
 const DEFAULT_OFFSET = 120
 
 /**
- * site-spec.md §9: the domain pages animate for 800 ms, once, 100 px early. Spread onto an element
- * together with `data-aos`.
+ * ../shared/spec/site-spec.md §9: the domain pages animate for 800 ms, once, 100 px early. Options for `reveal()`.
  */
 export const DOMAIN_AOS = {
   'data-aos-duration': '800',
   'data-aos-once': 'true',
   'data-aos-offset': '100',
 } as const
+
+/**
+ * The props of an element the scroll animations reveal: its effect and options as AOS markup
+ * (`data-aos`, `data-aos-delay`, ...). The script marks such an element (`aos-init`) as soon as it sees
+ * it, which on a staged section is before React has hydrated it; `suppressHydrationWarning` tells
+ * React that this one difference between the server's HTML and the page is intended (it logged a
+ * hydration mismatch for every animated block in `site dev`).
+ */
+export function reveal(effect: string, options: Readonly<Record<`data-aos-${string}`, string>> = {}) {
+  return { 'data-aos': effect, ...options, suppressHydrationWarning: true } as const
+}
 
 /**
  * An element has come into view when its top is above the line `offset` px over the bottom of the

@@ -10,7 +10,7 @@ import type { Kind } from './storage.ts'
 /** One intake endpoint: its path under the API prefix, what it stores, and how it checks a body. */
 export interface IntakeForm {
   kind: Kind
-  /** Path under `/api` (DECISIONS.md, Intake API). */
+  /** Path under `/api` (../shared/spec/DECISIONS.md, Intake API). */
   path: string
   /** The browser's rules, with the product list from content. */
   validate(body: unknown): Promise<FormResult<Record<string, unknown>>>

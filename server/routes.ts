@@ -9,7 +9,7 @@ import { BODY_LIMIT, isJsonContentType, registerJsonBody, unreadableBody } from 
 import type { RateLimiter } from './rate-limit.ts'
 import { type Channel, type Kind, type NewSubmission, type Storage, StorageBusy } from './storage.ts'
 
-/** Where the intake API lives on this origin (DECISIONS.md: the embedded API base). */
+/** Where the intake API lives on this origin (../shared/spec/DECISIONS.md: the embedded API base). */
 export const API_PREFIX = '/api'
 
 export interface ApiOptions {

@@ -1,7 +1,7 @@
 import { site } from 'virtual:site'
 import { loadOnce } from '../../lib/load-once.ts'
 
-/** How one POST to the intake API ended. Only HTTP 201 is success (site-spec.md §7). */
+/** How one POST to the intake API ended. Only HTTP 201 is success (../shared/spec/site-spec.md §7). */
 export type PostResult =
   | { ok: true }
   | {

@@ -1,6 +1,6 @@
 import type { ToastOptions } from 'react-hot-toast'
 
-/** Options of the enquiry and warranty toasts (site-spec.md §9: top-center, 5000 ms). */
+/** Options of the enquiry and warranty toasts (../shared/spec/site-spec.md §9: top-center, 5000 ms). */
 export const LONG_TOAST: ToastOptions = { position: 'top-center', duration: 5000 }
 
 // The toast library is fetched when the first toast is raised (the toaster itself mounts once the
@@ -13,7 +13,7 @@ export function toastSuccess(message: string, options?: ToastOptions): void {
 }
 
 /**
- * An error toast, announced at once (`role="alert"`, DECISIONS.md, Semantics). The role is set on the
+ * An error toast, announced at once (`role="alert"`, ../shared/spec/DECISIONS.md, Semantics). The role is set on the
  * toast itself: react-hot-toast lays every toast's own (default `status`) aria props over the
  * toaster's per-type options, so an `error.ariaProps` on the `<Toaster>` never reaches the page.
  */

@@ -6,7 +6,7 @@ export interface Step {
   key: string
 }
 
-/** site-spec.md §9: the current step is re-evaluated after a 50 ms scroll pause. */
+/** ../shared/spec/site-spec.md §9: the current step is re-evaluated after a 50 ms scroll pause. */
 export const SCROLL_PAUSE = 50
 
 /** How far the page must scroll down (negative: up) to bring a section to the line where it rests. */

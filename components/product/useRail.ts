@@ -3,7 +3,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 /** The floating rail's life: it stays on screen while `closing` so it can animate out. */
 export type Rail = 'closed' | 'open' | 'closing'
 
-/** site-spec.md §9: the rail closes in 300 ms. */
+/** ../shared/spec/site-spec.md §9: the rail closes in 300 ms. */
 export const CLOSE_MS = 300
 
 /**

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 export const TOGGLE_BAND = 160
 /** Far enough above the screen to hold any page: a section scrolled past still counts as reached. */
 const ABOVE = 1_000_000
-/** site-spec.md §9: the stepper hides while 10% of the footer shows. */
+/** ../shared/spec/site-spec.md §9: the stepper hides while 10% of the footer shows. */
 const FOOTER_SHOWN = 0.1
 
 /**
@@ -47,7 +47,7 @@ export function useFooterShown(): boolean {
 
 /**
  * Whether the floating step toggle shows: once the first step's section has reached it, so it never
- * covers the hero's buttons, and not while the footer is in view (site-spec.md, mobile stepper).
+ * covers the hero's buttons, and not while the footer is in view (../shared/spec/site-spec.md, mobile stepper).
  */
 export function useToggleShown(firstId: string | undefined): boolean {
   const reached = useReached(firstId)

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import './Message.css'
 
-/** Product pages that do not exist end on /comingsoon (DECISIONS.md), even on a host that only serves 404.html. */
+/** Product pages that do not exist end on /comingsoon (../shared/spec/DECISIONS.md), even on a host that only serves 404.html. */
 const COMING_SOON_PREFIXES = ['/products/', '/productenquiry/']
 
 const POPULAR = [

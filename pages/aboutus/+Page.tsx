@@ -2,11 +2,12 @@ import { useEffect } from 'react'
 import { useData } from 'vike-react/useData'
 import { Picture } from '../../components/Picture.tsx'
 import { Staged } from '../../components/Staged.tsx'
+import { reveal } from '../../components/useScrollAnimations.ts'
 import type { Data } from './+data.ts'
 import './About.css'
 import { Glyph } from '../../components/Glyph.tsx'
 
-/** The hash that scrolls to the offices (DECISIONS.md, Routes). */
+/** The hash that scrolls to the offices (../shared/spec/DECISIONS.md, Routes). */
 const LOCATION = 'location'
 
 export default function Page() {
@@ -58,14 +59,14 @@ export default function Page() {
             aria-labelledby={`story-${i}`}
           >
             <div className="container about-story__inner">
-              <div className="about-story__copy" data-aos="fade-up">
+              <div className="about-story__copy" {...reveal('fade-up')}>
                 <p className="eyebrow">{String(i + 1).padStart(2, '0')}</p>
                 <h2 id={`story-${i}`}>{s.title}</h2>
                 <p>{s.text}</p>
                 {s.link && <a href={s.link}>Read more about {s.title.toLowerCase()}</a>}
               </div>
               {s.image && (
-                <div className="about-story__art" data-aos={i % 2 ? 'fade-right' : 'fade-left'}>
+                <div className="about-story__art" {...reveal(i % 2 ? 'fade-right' : 'fade-left')}>
                   <Picture image={s.image} alt="" sizes="(max-width: 1024px) 92vw, 40vw" />
                 </div>
               )}

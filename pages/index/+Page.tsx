@@ -3,6 +3,7 @@ import { CardGrid } from '../../components/CardGrid.tsx'
 import { Picture } from '../../components/Picture.tsx'
 import { Staged } from '../../components/Staged.tsx'
 import { StripeButton } from '../../components/StripeButton.tsx'
+import { reveal } from '../../components/useScrollAnimations.ts'
 import type { Data } from './+data.ts'
 import './Home.css'
 import { Glyph } from '../../components/Glyph.tsx'
@@ -43,7 +44,7 @@ export default function Page() {
             <p className="eyebrow">Who we are</p>
             <h2 id="vm-title">Vision and mission</h2>
             <div className="home-vm__grid">
-              <article className="home-vm__card" data-aos="fade-up">
+              <article className="home-vm__card" {...reveal('fade-up')}>
                 <h3>
                   <span className="home-vm__icon" aria-hidden="true">
                     <Glyph name="eye" size={20} />
@@ -52,7 +53,7 @@ export default function Page() {
                 </h3>
                 <p>{visionMission.vision}</p>
               </article>
-              <article className="home-vm__card" data-aos="fade-up" data-aos-delay="100">
+              <article className="home-vm__card" {...reveal('fade-up', { 'data-aos-delay': '100' })}>
                 <h3>
                   <span className="home-vm__icon" aria-hidden="true">
                     <Glyph name="target" size={20} />

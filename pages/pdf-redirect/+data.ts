@@ -13,7 +13,7 @@ export async function data() {
       breadcrumb: 'Brochure download',
     }),
     noindex: true,
-    /** Only files under this base are linked (DECISIONS.md, Brochures). */
+    /** Only files under this base are linked (../shared/spec/DECISIONS.md, Brochures). */
     storageBase: ctx.config.storageBase,
     /** Each brochure's file and title: the link names the brochure a visitor knows, not its file. */
     brochures: ctx.content.brochures.map((b) => ({ file: brochureFile(ctx, b.id), title: b.title })),

@@ -3,7 +3,7 @@ import { seoFor } from '../../renderer/seo.ts'
 
 /**
  * The data of the warranty activation screen. It is pre-rendered at /productregistration and at
- * /warrantyregistration (DECISIONS.md, Routes); both name /productregistration as canonical, so the
+ * /warrantyregistration (../shared/spec/DECISIONS.md, Routes); both name /productregistration as canonical, so the
  * second address stays out of the sitemap.
  */
 export async function warrantyData() {

@@ -6,7 +6,7 @@ import './ContactScreen.css'
 import { Glyph } from '../../components/Glyph.tsx'
 
 /**
- * site-spec.md §4/§9: the info panel slides with delays of 100 ms and 1000 ms. The slide starts 100 ms
+ * ../shared/spec/site-spec.md §4/§9: the info panel slides with delays of 100 ms and 1000 ms. The slide starts 100 ms
  * after the click and is settled at 1000 ms: collapsing, the details fade at once, the panel narrows
  * from 100 ms, and the details leave the page at 1000 ms; expanding, the panel widens from 100 ms and
  * the details fade back in at 1000 ms, once there is room for them.

@@ -1,7 +1,7 @@
 import type { RenderContext } from '../../renderer/context.ts'
 import { seoFor } from '../../renderer/seo.ts'
 
-/** The three addresses of the contact screen (DECISIONS.md, Routes): one screen, each with its own title. */
+/** The three addresses of the contact screen (../shared/spec/DECISIONS.md, Routes): one screen, each with its own title. */
 const PAGES = {
   '/support': {
     title: 'Contact Us',

@@ -1,4 +1,4 @@
-// The same screen as /productregistration (DECISIONS.md, Routes).
+// The same screen as /productregistration (../shared/spec/DECISIONS.md, Routes).
 import { WarrantyScreen } from '../productregistration/WarrantyScreen.tsx'
 
 export default WarrantyScreen

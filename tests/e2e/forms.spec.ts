@@ -41,7 +41,7 @@ const toast = (page: Page, role: 'status' | 'alert', text: string) =>
 
 /**
  * Every text a live region (role status or alert) has shown since the page loaded, as `role: text`. A
- * success toast shows for 2 s (site-spec.md §9): on a loaded machine a check that polls for it can
+ * success toast shows for 2 s (../shared/spec/site-spec.md §9): on a loaded machine a check that polls for it can
  * fall between two looks, so the page itself records what it showed.
  */
 test.beforeEach(async ({ page }) => {

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 /**
  * Waits for hydration. Pages load their scripts only after the first paint (docs/decisions.md,
  * paint-first loader), so a click sent right after `goto` can reach the server-rendered HTML before
- * React has attached its handlers. The root ends hydration by pushing the first page view (DECISIONS.md,
+ * React has attached its handlers. The root ends hydration by pushing the first page view (../shared/spec/DECISIONS.md,
  * Analytics), but the header, the page and the footer hydrate in their own Suspense boundaries
  * afterwards (time-sliced), and the sections of a product page each in its own turn after that
  * (components/Staged.tsx): a key press in between reaches no handler. The layout marks each of header,

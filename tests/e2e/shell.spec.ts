@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { hydrated } from './hydrated.ts'
 
-/** The analytics events as pages push them (DECISIONS.md, Analytics). */
+/** The analytics events as pages push them (../shared/spec/DECISIONS.md, Analytics). */
 type LayerEvent = { event?: string; page_path?: string; page_title?: string; seconds?: number }
 
 async function open(page: Page, path: string, width?: number): Promise<void> {
@@ -532,7 +532,7 @@ test.describe('motion', () => {
         ).length,
     )
     expect(fadedOnScreen).toBe(0)
-    // site-spec.md §9's defaults: 400 ms, ease.
+    // ../shared/spec/site-spec.md §9's defaults: 400 ms, ease.
     const timing = await page
       .locator('[data-aos].aos-init')
       .first()
