@@ -201,4 +201,10 @@ export const ERRORS = {
     message: (p) => `${p.file} already exists; nothing was changed.`,
     hint: () => 'edit that file, or choose another slug.',
   }),
+  UnknownCategory: entry<{ category: string; categories: readonly string[] }>({
+    code: 'unknown-category',
+    title: 'No such category',
+    message: (p) => `There is no category "${p.category}" in content/categories.yaml; nothing was written.`,
+    hint: (p) => `use one of ${p.categories.map((c) => `"${c}"`).join(', ')}, or declare it there first.`,
+  }),
 } as const

@@ -155,7 +155,9 @@ function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem
           ? `Too short: ${length} characters, at least ${limit}.`
           : `Too long: ${length} characters, at most ${limit}.`,
         hint: about(
-          tooShort ? `write at least ${limit - length} more characters` : `shorten it by ${length - limit} characters`,
+          tooShort
+            ? `write at least ${limit - length} more characters`
+            : `shorten it by ${length - limit} characters`,
           description,
         ),
       }
@@ -171,7 +173,9 @@ function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem
         code: tooFew ? 'too-few' : 'too-many',
         message: `${tooFew ? 'Too few' : 'Too many'} entries: ${count}, ${tooFew ? 'at least' : 'at most'} ${limit}.`,
         hint: about(
-          tooFew ? `add ${plural(limit - count, 'more entry', 'more entries')}` : `remove ${plural(count - limit, 'entry', 'entries')}`,
+          tooFew
+            ? `add ${plural(limit - count, 'more entry', 'more entries')}`
+            : `remove ${plural(count - limit, 'entry', 'entries')}`,
           description,
         ),
       }
@@ -186,9 +190,7 @@ function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem
         message: known
           ? `Expected ${known.expected}; got ${found}.`
           : `This value does not have the expected form: ${found}.`,
-        hint: known
-          ? `write ${known.expected}, ${known.example}.`
-          : about(formatAction(error), description),
+        hint: known ? `write ${known.expected}, ${known.example}.` : about(formatAction(error), description),
       }
     }
     case 'minimum':
@@ -225,7 +227,8 @@ function formatAction(error: ErrorObject): string {
   const format = (error.params as { format?: string }).format
   if (format === 'email') return 'write an e-mail address such as `support@yourcompany.in`'
   if (format === 'date') return 'write a date as YYYY-MM-DD, e.g. `2026-11-26`'
-  if (format === 'uri' || format === 'url') return 'write a full address such as `https://www.yourcompany.in/page`'
+  if (format === 'uri' || format === 'url')
+    return 'write a full address such as `https://www.yourcompany.in/page`'
   return 'write the value in the form the other entries of this field use'
 }
 
