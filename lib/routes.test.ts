@@ -20,6 +20,9 @@ describe('matchesKnownRoute (site-spec §2: where the footer shows)', () => {
       '/customercare.html',
       '/space',
       '/comingsoon',
+      '/products',
+      '/products/',
+      '/compare',
     ]) {
       expect(matchesKnownRoute(path), path).toBe(true)
     }
@@ -37,7 +40,7 @@ describe('matchesKnownRoute (site-spec §2: where the footer shows)', () => {
     ]) {
       expect(matchesKnownRoute(path), path).toBe(true)
     }
-    for (const path of ['/products', '/products/', '/productsx', '/brochures', '/productenquiry/']) {
+    for (const path of ['/productsx', '/brochures', '/productenquiry/', '/compare/x']) {
       expect(matchesKnownRoute(path), path).toBe(false)
     }
   })
