@@ -139,7 +139,7 @@ describe('the release loop on a copy of this project', () => {
       expect(built.out).toContain('Outbound links: not checked (offline).')
       // SITE_URL is no longer set: verify reads what the build was made with.
       const verified = await site(['verify', '--release', '--offline'])
-      expect(verified.out).toContain('59 pages verified.')
+      expect(verified.out).toContain('61 pages verified.')
       expect(verified.code).toBe(0)
     }, 300_000)
 

@@ -64,7 +64,10 @@ test.describe('the catalogue without scripts', () => {
       executablePath: CHROMIUM_PATH,
       args: [...CHROMIUM_FLAGS, '--blink-settings=scriptEnabled=false'],
     })
-    const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 800 } })
+    const context = await browser.newContext({
+      ...(baseURL ? { baseURL } : {}),
+      viewport: { width: 360, height: 800 },
+    })
     const page = await context.newPage()
     await page.goto('/products')
     await expect(page.locator('.finder-card h3 a')).toHaveCount(18)
