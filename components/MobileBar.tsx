@@ -89,6 +89,11 @@ export function MobileBar({
                 <Plus open={submenu === 'products'} />
               </button>
               <ul id={productsId} className="mobile-panel__sub" hidden={submenu !== 'products'}>
+                <li>
+                  <a href="/products" aria-current={current('/products')} onClick={onNavigate}>
+                    All products: filter and compare
+                  </a>
+                </li>
                 {products.map((p) => (
                   <li key={p.slug}>
                     <a href={p.link} aria-current={current(p.link)} onClick={onNavigate}>

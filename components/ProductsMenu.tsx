@@ -31,6 +31,9 @@ export function ProductsMenu({ id, products, open, onChoose }: ProductsMenuProps
           </li>
         ))}
       </ul>
+      <a className="products-menu__all" href="/products" onClick={onChoose}>
+        All products: filter by facts and compare
+      </a>
       {/* The preview repeats the focused link, so assistive technology skips it. */}
       <div className="products-menu__preview" aria-hidden="true">
         {open && shown && (

@@ -334,4 +334,10 @@ export const ERRORS = {
     hint: () =>
       'check SITE_DATABASE_URL (or --database): host, port, user, password and database name, and that the server is running.',
   }),
+  UnknownCategory: entry<{ category: string; categories: readonly string[] }>({
+    code: 'unknown-category',
+    title: 'No such category',
+    message: (p) => `There is no category "${p.category}" in content/categories.yaml; nothing was written.`,
+    hint: (p) => `use one of ${p.categories.map((c) => `"${c}"`).join(', ')}, or declare it there first.`,
+  }),
 } as const

@@ -21,6 +21,9 @@ describe('matchesKnownRoute (site-spec §2: where the footer shows)', () => {
       '/space',
       '/comingsoon',
       '/brochures',
+      '/products',
+      '/products/',
+      '/compare',
     ]) {
       expect(matchesKnownRoute(path), path).toBe(true)
     }
@@ -38,7 +41,7 @@ describe('matchesKnownRoute (site-spec §2: where the footer shows)', () => {
     ]) {
       expect(matchesKnownRoute(path), path).toBe(true)
     }
-    for (const path of ['/products', '/products/', '/productsx', '/brochuresx', '/productenquiry/']) {
+    for (const path of ['/productsx', '/brochuresx', '/productenquiry/', '/compare/x']) {
       expect(matchesKnownRoute(path), path).toBe(false)
     }
   })

@@ -11,6 +11,8 @@ export const ROUTES = [
   '/support',
   '/customercare.html',
   '/contactinformations',
+  '/products',
+  '/compare',
   '/products/:slug',
   '/productenquiry/:slug',
   '/productregistration',

@@ -1,4 +1,6 @@
+import { compareHref, familyOf } from './catalogue.ts'
 import { hasSection } from './content/checks.ts'
+import { productFacts } from './content/facts.ts'
 import type { ProductEntry } from './content/load.ts'
 import { SECTION_KEYS } from './content/schemas/product.ts'
 import type { RenderContext } from './context.ts'
@@ -33,6 +35,11 @@ export function productPage(ctx: RenderContext, product: ProductEntry) {
   const colours = product.colours
   // Validation guarantees the id exists; a missing one simply shows no link rather than a dead one.
   const brochure = ctx.content.brochures.find((b) => b.id === product.brochure)
+  const facts = productFacts(
+    ctx.content.categories.find((c) => c.name === product.category),
+    product.facts,
+  )
+  const family = familyOf(ctx.content.products, product)
 
   return {
     seo: seoFor(ctx, {
@@ -50,6 +57,15 @@ export function productPage(ctx: RenderContext, product: ProductEntry) {
           image: hero.src.startsWith('http') ? hero.src : `${ctx.config.siteUrl}${hero.src}`,
           brand: { '@type': 'Brand', name: ctx.content.site.company },
           category: product.category,
+          ...(facts.length
+            ? {
+                additionalProperty: facts.map((f) => ({
+                  '@type': 'PropertyValue',
+                  name: f.label,
+                  value: f.text,
+                })),
+              }
+            : {}),
         },
       ],
     }),
@@ -116,11 +132,19 @@ export function productPage(ctx: RenderContext, product: ProductEntry) {
     specifications: show.specifications
       ? {
           image: img(product.featureImage ?? product.homeImage),
-          list: product.specifications ?? [],
+          // The facts first, in the order the category declares them, then the free-text rows.
+          list: [...facts.map((f) => ({ label: f.label, value: f.text })), ...(product.specifications ?? [])],
           cards: (['left', 'bottom', 'right'] as const).flatMap((position) =>
             (product.specificationAndWarranty ?? []).filter((c) => c.position === position),
           ),
           details: product.details ?? [],
+        }
+      : null,
+    /** "Compare" with the nearest products of its category, when it has any. */
+    compare: family.length
+      ? {
+          href: compareHref(family),
+          label: `Compare with ${family.length - 1 === 1 ? 'the other' : `${family.length - 1} other`} ${product.category.toLowerCase()} product${family.length > 2 ? 's' : ''}`,
         }
       : null,
     partners: (product.partners ?? []).map((p) => ({ name: p.name, logo: img(p.logo) })),

@@ -14,6 +14,8 @@ describe('routes a build must pre-render', () => {
       '/support',
       '/customercare.html',
       '/contactinformations',
+      '/products',
+      '/compare',
       '/productregistration',
       '/warrantyregistration',
       '/privacy_policy',

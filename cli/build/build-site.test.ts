@@ -96,7 +96,7 @@ describe('buildSite', () => {
     const { stages: results, run } = await build()
     expect(results.map((r) => r.name)).toEqual(BUILD_STAGES.map((s) => s.name))
     expect(results.map((r) => r.summary).slice(0, 3)).toEqual([
-      '10 content files valid',
+      '11 content files valid',
       expect.stringMatching(/^2 images: 2 encoded, 0 cached/),
       '1 brochure present at /storage',
     ])

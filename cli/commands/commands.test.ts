@@ -55,7 +55,7 @@ describe('site validate', () => {
   it('says how many files are valid, and nothing else, for valid content', async () => {
     await site('validate', '--root', root)
     expect(out).toHaveLength(1)
-    expect(out[0]).toMatch(/^10 content files valid \(\d+ ms\)\.$/)
+    expect(out[0]).toMatch(/^11 content files valid \(\d+ ms\)\.$/)
     expect(err).toEqual([])
   })
 
@@ -70,7 +70,7 @@ describe('site validate', () => {
     expect(out[0]).toMatch(/^content\/products\/beta\.yaml:\d+:\d+/)
     expect(out[0]).toMatch(/\n\d+ warnings in 2 files\.$/)
     expect(out[1]).toMatch(
-      /^12 content files valid \(\d+ ms\)\. 2 drafts \(beta, gamma\): shown by `site dev`, left out of `site build`\.$/,
+      /^13 content files valid \(\d+ ms\)\. 2 drafts \(beta, gamma\): shown by `site dev`, left out of `site build`\.$/,
     )
   })
 
@@ -100,7 +100,7 @@ describe('site validate', () => {
     const error = await refusal('validate', '--root', root, '--release')
     expect(error.code).toBe('release-refused')
     expect(error.message).toMatch(
-      /^Not ready for release: \d+ problems?\. All 10 content files are valid for a local build\.$/,
+      /^Not ready for release: \d+ problems?\. All 11 content files are valid for a local build\.$/,
     )
     expect(out).toEqual([])
   })
@@ -109,7 +109,7 @@ describe('site validate', () => {
     vi.stubEnv('SITE_URL', 'https://www.company.in')
     await site('validate', '--root', root, '--release')
     expect(out).toEqual([
-      expect.stringMatching(/^10 content files valid/),
+      expect.stringMatching(/^11 content files valid/),
       'Ready for release: no example values, every badge has evidence, https and public origins.',
     ])
     expect(process.exitCode).toBeUndefined()
@@ -118,7 +118,7 @@ describe('site validate', () => {
   it('--json prints files, problems, warnings and drafts, and release problems only with --release', async () => {
     await site('validate', '--root', root, '--json')
     const plain = JSON.parse(out[0] ?? '')
-    expect(plain).toEqual({ files: 10, problems: [], warnings: [], drafts: [], releaseProblems: 0 })
+    expect(plain).toEqual({ files: 11, problems: [], warnings: [], drafts: [], releaseProblems: 0 })
     expect(process.exitCode).toBeUndefined()
     await site('validate', '--root', root, '--json', '--release')
     const release = JSON.parse(out[1] ?? '')

@@ -4,6 +4,7 @@ import type { Command } from 'commander'
 import type { YAMLSeq } from 'yaml'
 import { ERRORS, siteError } from '../../lib/errors.ts'
 import { productFile } from '../../renderer/content/product-file.ts'
+import type { Category } from '../../renderer/content/schemas/categories.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 
 const SLUG = /^[a-z0-9][a-z0-9_.-]*[a-z0-9]$/
@@ -20,12 +21,16 @@ export function register(program: Command): void {
     .description(
       'Create content/products/<slug>.yaml with every field as a placeholder, and add it to the menu.',
     )
+    .option(
+      '--category <name>',
+      "its category in content/categories.yaml: the file then lists that category's facts to fill in",
+    )
     .option('--root <dir>', 'project folder holding content/ (default: this project)')
     .addHelpText(
       'after',
       '\nIt never overwrites a file. `site validate` flags the placeholders until they are replaced.',
     )
-    .action(async (slug: string, options: { root?: string }) => {
+    .action(async (slug: string, options: { root?: string; category?: string }) => {
       const [{ parseDocument }, { RESERVED_SLUGS }, { SINGLE_FILES }, { productTemplate }] =
         await Promise.all([
           import('yaml'),
@@ -39,6 +44,13 @@ export function register(program: Command): void {
       const shown = path.relative(process.cwd(), file)
       if (!SLUG.test(slug) || slug.length > 80) throw siteError(ERRORS.BadSlug, { slug })
       if (RESERVED_SLUGS.includes(slug)) throw siteError(ERRORS.ReservedSlug, { slug })
+      const categories = await readCategories(path.join(paths.content, SINGLE_FILES.categories.file))
+      const category = categories.find((c) => c.name === options.category)
+      if (options.category !== undefined && !category)
+        throw siteError(ERRORS.UnknownCategory, {
+          category: options.category,
+          categories: categories.map((c) => c.name),
+        })
       const catalogueFile = path.join(paths.content, SINGLE_FILES.catalogue.file)
       const catalogue = parseDocument(await readFile(catalogueFile, 'utf8'))
       const products = catalogue.get('products') as YAMLSeq | undefined
@@ -46,7 +58,7 @@ export function register(program: Command): void {
         (item) => String((item as { value?: unknown }).value ?? item) === slug,
       )
       try {
-        await writeFile(file, productTemplate(slug), { flag: 'wx' })
+        await writeFile(file, productTemplate(slug, categories, category), { flag: 'wx' })
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST')
           throw siteError(ERRORS.ProductExists, { file: shown })
@@ -66,4 +78,13 @@ Next steps:
   4. Preview with \`npm run dev\` at /products/${slug}, then \`npm run build\`.
      To preview it half-written while builds go on without it, add \`draft: true\` at the top.`)
     })
+}
+
+/** The categories as declared (names and facts), read leniently: validate reports what is wrong there. */
+async function readCategories(file: string): Promise<Category[]> {
+  const { parse } = await import('yaml')
+  const data = parse(await readFile(file, 'utf8').catch(() => '')) as { categories?: unknown } | null
+  return Array.isArray(data?.categories)
+    ? (data.categories as Category[]).filter((c) => typeof c?.name === 'string' && Array.isArray(c.facts))
+    : []
 }

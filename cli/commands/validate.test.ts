@@ -40,7 +40,7 @@ describe('site validate', () => {
     const root = await fixture()
     const report = await readContent(path.join(root, 'content'), root)
     expect(report.problems).toEqual([])
-    expect(report.files).toBe(10)
+    expect(report.files).toBe(11)
     expect(report.content?.products.map((p) => p.slug)).toEqual(['alpha'])
     expect(report.content?.products[0]?.specifications?.[0]).toEqual({
       label: 'Rating',

@@ -55,7 +55,7 @@ describe('!example values a release refuses', () => {
     expect(await report(root)).toEqual([
       'content/brochures.yaml:3:21 /brochures/0/title [example-value] "UHF Radio Modem" is an example value, not one the company supplied. Fix: write the company\'s own value (the field holds: Title shown on the download page), then remove the !example tag.',
       'content/extra.yml:1:16 /note [example-value] "Draft" is an example value, not one the company supplied. Fix: write the company\'s own value, then remove the !example tag.',
-      'content/products/alpha.yaml:2:20 /category [example-value] "Test" is an example value, not one the company supplied. Fix: write the company\'s own value (the field holds: Category for search engines, e.g. "Smart home" or "Industrial networking"), then remove the !example tag.',
+      'content/products/alpha.yaml:2:20 /category [example-value] "Test" is an example value, not one the company supplied. Fix: write the company\'s own value (the field holds: One of the categories in content/categories.yaml, e.g. "Smart home" or "Industrial networking"; it groups the catalogue and decides which facts the product gives), then remove the !example tag.',
       'content/products/alpha.yaml:39:21 /specifications/1/value [example-value] "1 year" is an example value, not one the company supplied. Fix: write the company\'s own value (the field holds: The figure), then remove the !example tag.',
       'content/site.yaml:1:19 /company [example-value] "Test Company" is an example value, not one the company supplied. Fix: write the company\'s own value (the field holds: Company name, used in titles and structured data), then remove the !example tag.',
     ])

@@ -52,9 +52,11 @@ describe('site new product', () => {
 
   it('once filled in, the product validates and takes its place in the menu order', async () => {
     const root = await project()
-    await run('new', 'product', 'demo', '--root', root)
+    await run('new', 'product', 'demo', '--category', 'Test', '--root', root)
     const file = path.join(root, 'content/products/demo.yaml')
     const filled = (await readFile(file, 'utf8'))
+      // Each fact's placeholder shows a value written right; the optional ones may stay.
+      .replace(/"TODO: [^"]*, e\.g\. ([^"]*)"/g, '$1')
       .replace(/Header\/TODO-demo\.svg|(products\/demo|partners)\/TODO-[a-z-]+\.svg/g, 'p/a.svg')
       .replace(
         /"TODO: one sentence of 50 to 160 characters for search results"/,
@@ -69,6 +71,35 @@ describe('site new product', () => {
       ['alpha', 'Alpha'],
       ['demo', 'Demo Device'],
     ])
+  })
+
+  it('lists the facts of the category it is given, each as a placeholder showing how to write it', async () => {
+    const root = await project()
+    await run('new', 'product', 'demo', '--category', 'Test', '--root', root)
+    const file = parse(await readFile(path.join(root, 'content/products/demo.yaml'), 'utf8'))
+    expect(file.category).toBe('Test')
+    expect(file.facts).toEqual({
+      ports: 'TODO: Ports, e.g. 16',
+      poePerPort: 'TODO: PoE per port (optional: delete if it does not apply), e.g. 16 W',
+      operatingTemperature: 'TODO: Operating temperature, e.g. -40 to +75 °C',
+      managed: 'TODO: Managed (optional: delete if it does not apply), e.g. true',
+      mounting: 'TODO: Mounting (optional: delete if it does not apply), e.g. DIN rail',
+    })
+    // Without a category, the placeholder names them; once one is written, validate asks for its facts.
+    await run('new', 'product', 'other', '--root', root)
+    const other = path.join(root, 'content/products/other.yaml')
+    expect(parse(await readFile(other, 'utf8')).category).toBe('TODO: one of Test')
+    await writeFile(other, (await readFile(other, 'utf8')).replace('"TODO: one of Test"', 'Test'))
+    const report = await readContent(path.join(root, 'content'), root)
+    expect(
+      report.problems.filter((p) => p.file === 'content/products/other.yaml' && p.code === 'missing-fact'),
+    ).toMatchObject([
+      { path: '/category', hint: 'add it under `facts:`, e.g. `ports: 16`.' },
+      { path: '/category', hint: 'add it under `facts:`, e.g. `operatingTemperature: -40 to +75 °C`.' },
+    ])
+    await expect(run('new', 'product', 'third', '--category', 'Nope', '--root', root)).rejects.toThrow(
+      'There is no category "Nope" in content/categories.yaml; nothing was written.',
+    )
   })
 
   it('refuses a bad slug, a reserved one and an existing file without touching anything', async () => {
@@ -203,7 +234,7 @@ describe('productTemplate', () => {
     })
     expect(parse(productTemplate('demo'))).toEqual({
       name: todo('display name as in the menu'),
-      category: todo('category, e.g. Industrial networking'),
+      category: todo('one of the categories in content/categories.yaml'),
       summary: todo('one sentence of 50 to 160 characters for search results'),
       description: todo('the intro paragraph'),
       subText: todo('one line under the intro'),

@@ -1,10 +1,54 @@
 import { PLACEHOLDER } from '../../renderer/content/checks.ts'
+import type { Category, FactDeclaration } from '../../renderer/content/schemas/categories.ts'
+
+/** A written-right example of a fact, for its placeholder. */
+function factSample(fact: FactDeclaration): string {
+  const unit = fact.unit ? ` ${fact.unit}` : ''
+  switch (fact.type) {
+    case 'count':
+      return `16${unit}`
+    case 'range':
+      return `-40 to +75${unit}`
+    case 'boolean':
+      return 'true'
+    case 'choice':
+      return fact.choices?.[0] ?? 'one of its choices'
+  }
+}
+
+/**
+ * The category and its facts: with a category chosen, each fact it declares as a placeholder that
+ * shows how to write it; without, the category is a placeholder naming them all, and once it is
+ * filled in `site validate` names each fact still to give.
+ */
+function categoryAndFacts(categories: readonly Category[], category: Category | undefined): string {
+  const todo = (what: string) => JSON.stringify(`${PLACEHOLDER}: ${what}`)
+  if (!category)
+    return `category: ${todo(`one of ${categories.map((c) => c.name).join(', ') || 'the categories in content/categories.yaml'}`)}
+`
+  const facts = category.facts
+    .map(
+      (f) =>
+        `  ${f.key}: ${todo(`${f.label}${f.required ? '' : ' (optional: delete if it does not apply)'}, e.g. ${factSample(f)}`)}
+`,
+    )
+    .join('')
+  return `category: ${category.name}
+# The facts ${category.name} products give (content/categories.yaml): filters, comparisons and the
+# specification table read them, so the free-text specifications need not repeat them.
+facts:
+${facts}`
+}
 
 /**
  * The YAML a new product starts from: every field a page needs, each marked as a placeholder that
  * `site validate` keeps flagging until an editor replaces it, so a half-written product cannot ship.
  */
-export function productTemplate(slug: string): string {
+export function productTemplate(
+  slug: string,
+  categories: readonly Category[] = [],
+  category?: Category,
+): string {
   const todo = (what: string) => JSON.stringify(`${PLACEHOLDER}: ${what}`)
   const image = (name: string) => `products/${slug}/${PLACEHOLDER}-${name}.svg`
   const branches = ['left', 'right']
@@ -19,8 +63,7 @@ export function productTemplate(slug: string): string {
 # A new product. Replace every "${PLACEHOLDER}" value, put the images under content/images/, then run
 # \`site validate\` until it reports nothing. Field reference: docs/content.md.
 name: ${todo('display name as in the menu')}
-category: ${todo('category, e.g. Industrial networking')}
-summary: ${todo('one sentence of 50 to 160 characters for search results')}
+${categoryAndFacts(categories, category)}summary: ${todo('one sentence of 50 to 160 characters for search results')}
 description: ${todo('the intro paragraph')}
 subText: ${todo('one line under the intro')}
 headerImage: Header/${PLACEHOLDER}-${slug}.svg

@@ -7,10 +7,13 @@ export function Specifications({
   specs,
   name,
   brochure,
+  compare,
 }: {
   specs: Data
   name: string
   brochure: { href: string; title: string } | null
+  /** "Compare" with the nearest products of its category, or null when it has none. */
+  compare: { href: string; label: string } | null
 }) {
   return (
     <>
@@ -29,17 +32,24 @@ export function Specifications({
       )}
       <div className="pspec-lists">
         {specs.list.length > 0 && (
-          <table className="pspec-table">
-            <caption>Technical specifications</caption>
-            <tbody>
-              {specs.list.map((s) => (
-                <tr key={s.label}>
-                  <th scope="row">{s.label}</th>
-                  <td>{s.value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <div>
+            <table className="pspec-table">
+              <caption>Technical specifications</caption>
+              <tbody>
+                {specs.list.map((s) => (
+                  <tr key={s.label}>
+                    <th scope="row">{s.label}</th>
+                    <td>{s.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {compare && (
+              <a className="pspec-compare" href={compare.href}>
+                {compare.label}
+              </a>
+            )}
+          </div>
         )}
         {specs.details.length > 0 && (
           <div className="pspec-details">

@@ -97,6 +97,11 @@ export default function Page() {
               sizes="(max-width: 640px) 92vw, (max-width: 1024.5px) 46vw, 23vw"
               linkLabel="Learn more"
             />
+            <p className="home-all-products">
+              <a className="btn btn--primary" href="/products">
+                Browse all products: filter and compare
+              </a>
+            </p>
           </div>
         </section>
       </Staged>

@@ -2,6 +2,8 @@ import { access, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Problem } from '../../lib/errors.ts'
 import { routesFor } from '../routes.ts'
+import { factExample, nearest, parseFact } from './facts.ts'
+import type { Category } from './schemas/categories.ts'
 import type { Product, SectionKey } from './schemas/product.ts'
 import type { Brochure } from './schemas/site.ts'
 import { IMAGES_DIR, PRIVACY, SINGLE_FILES } from './sources.ts'
@@ -28,7 +30,11 @@ export function hasSection(product: Product, key: SectionKey): boolean {
     case 'enquirenow':
       return true
     case 'specifications':
-      return Boolean(product.specifications?.length || product.specificationAndWarranty?.length)
+      return Boolean(
+        product.specifications?.length ||
+          product.specificationAndWarranty?.length ||
+          Object.keys(product.facts ?? {}).length,
+      )
   }
 }
 
@@ -47,6 +53,8 @@ export interface CheckInput {
   contentDir: string
   projectRoot: string
   catalogue: { products: string[] } | undefined
+  /** content/categories.yaml, when it passed its schema. */
+  categories?: Category[] | undefined
   brochures: Brochure[] | undefined
   products: CheckedProduct[]
   /** What each single file parsed to, valid or not. */
@@ -78,7 +86,9 @@ export async function crossChecks(input: CheckInput): Promise<Problem[]> {
   const report: Report = (file, pointer, code, message, hint, at) =>
     problems.push({ file, ...(at ?? input.locate(file, pointer)), path: pointer, code, message, hint })
   checkCatalogue(input, report)
+  checkCategories(input, report)
   checkProducts(input, report)
+  checkFacts(input, report)
   checkBrochures(input, report)
   await checkStrings(input, report)
   return problems
@@ -199,6 +209,172 @@ function checkSteps(file: string, product: Product, report: Report): void {
         'give each step its own section.',
       )
   })
+}
+
+/**
+ * The declarations in content/categories.yaml: each name and fact key once, choices exactly on choice
+ * facts, a unit on every range, and a fact shared by several categories declared alike (the catalogue
+ * filters by it across them).
+ */
+function checkCategories(input: CheckInput, report: Report): void {
+  if (!input.categories) return
+  const file = `${contentFolder(input)}/${SINGLE_FILES.categories.file}`
+  const names = new Set<string>()
+  const shared = new Map<string, { type: string; unit: string; where: string }>()
+  input.categories.forEach((category, c) => {
+    const at = `/categories/${c}`
+    if (names.has(category.name.toLowerCase()))
+      report(
+        file,
+        `${at}/name`,
+        'duplicate-category',
+        `The category "${category.name}" is declared twice.`,
+        'merge the two into one.',
+      )
+    names.add(category.name.toLowerCase())
+    const keys = new Set<string>()
+    category.facts.forEach((fact, f) => {
+      const here = `${at}/facts/${f}`
+      if (keys.has(fact.key))
+        report(
+          file,
+          `${here}/key`,
+          'duplicate-fact',
+          `${category.name} declares the fact "${fact.key}" twice.`,
+          'keep one of the two.',
+        )
+      keys.add(fact.key)
+      if (fact.type === 'choice' && !fact.choices)
+        report(
+          file,
+          here,
+          'fact-without-choices',
+          `${fact.label} is a choice but lists no \`choices\`.`,
+          'add `choices: [First, Second]`, or choose another type.',
+        )
+      if (fact.type !== 'choice' && fact.choices)
+        report(
+          file,
+          `${here}/choices`,
+          'choices-on-non-choice',
+          `${fact.label} is a ${fact.type}, which takes no \`choices\`.`,
+          'delete the choices, or make it `type: choice`.',
+        )
+      if (fact.type === 'range' && !fact.unit)
+        report(
+          file,
+          here,
+          'range-without-unit',
+          `${fact.label} is a range but has no \`unit\`.`,
+          'add its unit, e.g. `unit: °C`.',
+        )
+      if ((fact.type === 'boolean' || fact.type === 'choice') && fact.unit)
+        report(
+          file,
+          `${here}/unit`,
+          'unit-on-non-number',
+          `${fact.label} is a ${fact.type}, which has no unit.`,
+          'delete the unit.',
+        )
+      const same = shared.get(fact.key)
+      const unit = fact.unit ?? ''
+      if (same && (same.type !== fact.type || same.unit !== unit))
+        report(
+          file,
+          here,
+          'fact-declared-differently',
+          `"${fact.key}" is a ${fact.type}${unit ? ` in ${unit}` : ''} here but a ${same.type}${same.unit ? ` in ${same.unit}` : ''} in ${same.where}; the catalogue filters by it across both.`,
+          'declare it alike in both, or give one of them another key.',
+        )
+      else if (!same) shared.set(fact.key, { type: fact.type, unit, where: category.name })
+    })
+  })
+}
+
+/**
+ * Each product's category is declared, and its facts are the ones that category declares, written as
+ * their type and unit say; every fact the category requires is there, and no free-text specification
+ * row says again what a fact says.
+ */
+function checkFacts(input: CheckInput, report: Report): void {
+  const categories = input.categories
+  if (!categories) return
+  const file = `${contentFolder(input)}/${SINGLE_FILES.categories.file}`
+  for (const p of input.products) {
+    if (!p.data) continue
+    const product = p.data
+    // A scaffold placeholder is reported as such; its facts wait until the category is chosen.
+    if (product.category.includes(PLACEHOLDER)) continue
+    const category = categories.find((c) => c.name === product.category)
+    if (!category) {
+      const near = categories.find((c) => c.name.toLowerCase() === product.category.toLowerCase())
+      report(
+        p.file,
+        '/category',
+        'unknown-category',
+        `There is no category "${product.category}" in ${file}.`,
+        near
+          ? `write it as it is declared: \`category: ${near.name}\`.`
+          : `use one of ${categories.map((c) => c.name).join(', ')}, or declare it in ${file}.`,
+      )
+      continue
+    }
+    const facts = product.facts ?? {}
+    for (const [key, raw] of Object.entries(facts)) {
+      const fact = category.facts.find((f) => f.key === key)
+      if (!fact) {
+        report(
+          p.file,
+          `/facts/${key}`,
+          'unknown-fact',
+          `${category.name} declares no fact "${key}".`,
+          nearest(
+            key,
+            category.facts.map((f) => f.key),
+          )
+            ? `write \`${nearest(
+                key,
+                category.facts.map((f) => f.key),
+              )}\`, the fact ${category.name} declares with a name like it.`
+            : `use one of ${category.facts.map((f) => f.key).join(', ')}, or declare it in ${file}.`,
+        )
+        continue
+      }
+      // A placeholder is reported as such, and a broken declaration in content/categories.yaml.
+      if (JSON.stringify(raw).includes(PLACEHOLDER) || !wellDeclared(fact)) continue
+      const read = parseFact(fact, raw)
+      if ('problem' in read)
+        report(p.file, `/facts/${key}`, 'bad-fact', read.problem.message, read.problem.hint)
+    }
+    const missing = category.facts.filter((f) => f.required && facts[f.key] === undefined)
+    for (const fact of missing)
+      report(
+        p.file,
+        product.facts ? '/facts' : '/category',
+        'missing-fact',
+        `Every ${category.name} product gives "${fact.label}" (\`${fact.key}\`); this one does not.`,
+        `add it under \`facts:\`, e.g. \`${factExample(fact)}\`.`,
+      )
+    const given = new Map(
+      category.facts.filter((f) => facts[f.key] !== undefined).map((f) => [f.label.toLowerCase(), f]),
+    )
+    product.specifications?.forEach((row, i) => {
+      const fact = given.get(row.label.toLowerCase())
+      if (fact)
+        report(
+          p.file,
+          `/specifications/${i}/label`,
+          'fact-written-twice',
+          `The specification "${row.label}" says again what the fact \`${fact.key}\` says; the table shows the fact already.`,
+          'delete this row, or give it another label if it adds detail the fact lacks.',
+        )
+    })
+  }
+}
+
+/** Whether a fact's declaration can be read by: choices exactly on a choice, a unit on every range. */
+function wellDeclared(fact: Category['facts'][number]): boolean {
+  return (fact.type === 'choice') === Boolean(fact.choices) && (fact.type !== 'range' || Boolean(fact.unit))
 }
 
 /** Brochure ids are file names and addresses: each once, and every page's list names real ones. */
@@ -382,7 +558,7 @@ function sectionFields(key: SectionKey): string {
     catalog: '`catalog` entries or `colours`',
     application: '`application`',
     enquirenow: 'nothing',
-    specifications: '`specifications` or `specificationAndWarranty`',
+    specifications: '`facts`, `specifications` or `specificationAndWarranty`',
   }
   return fields[key]
 }

@@ -7,6 +7,7 @@ import { crossChecks } from './checks.ts'
 import { splitFrontMatter } from './front-matter.ts'
 import { type LocatedYaml, parseYaml } from './locate.ts'
 import { schemaProblems } from './schema-problems.ts'
+import type { Category } from './schemas/categories.ts'
 import type { About, Domain, Home, Privacy, WebAndCloud } from './schemas/pages.ts'
 import type { Product } from './schemas/product.ts'
 import type { Brochure, Site } from './schemas/site.ts'
@@ -22,6 +23,8 @@ export interface Content {
   dir: string
   site: Site
   brochures: Brochure[]
+  /** Product categories in catalogue order, each with the facts its products give (content/categories.yaml). */
+  categories: Category[]
   /** Products in menu order (content/catalogue.yaml). */
   products: ProductEntry[]
   /** Each product's file relative to `dir`, by slug: `products/<slug>.yaml`, or `.yml` as written. */
@@ -127,6 +130,7 @@ async function readAll(contentDir: string, projectRoot: string, cache: ValidCach
     contentDir,
     projectRoot,
     catalogue: singles.catalogue.valid,
+    categories: singles.categories.valid?.categories,
     brochures: singles.brochures.valid?.brochures,
     products: products.map(({ slug, file, valid, raw }) => ({ slug, file, data: valid, raw })),
     pages: Object.fromEntries(Object.entries(singles).map(([k, v]) => [k, v.raw])) as Record<
@@ -245,10 +249,11 @@ function assemble(
   privacy: Awaited<ReturnType<typeof readPrivacy>>,
   drafts: string[],
 ): Content | undefined {
-  const { site, catalogue, brochures, home, about, space, railways, webAndCloud } = singles
+  const { site, catalogue, categories, brochures, home, about, space, railways, webAndCloud } = singles
   if (
     !site.valid ||
     !catalogue.valid ||
+    !categories.valid ||
     !brochures.valid ||
     !home.valid ||
     !about.valid ||
@@ -265,6 +270,7 @@ function assemble(
     dir,
     site: site.valid,
     brochures: brochures.valid.brochures,
+    categories: categories.valid.categories,
     products: order.flatMap((slug) => {
       const product = bySlug.get(slug)
       return product ? [{ ...product, slug }] : []

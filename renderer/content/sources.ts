@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox'
 import { Type } from '@sinclair/typebox'
+import { CategoriesSchema } from './schemas/categories.ts'
 import { Slug, Strict } from './schemas/common.ts'
 import { AboutSchema, DomainSchema, HomeSchema, PrivacySchema, WebAndCloudSchema } from './schemas/pages.ts'
 import { ProductSchema } from './schemas/product.ts'
@@ -20,6 +21,7 @@ export const CatalogueSchema = Strict(
 export const SINGLE_FILES = {
   site: { file: 'site.yaml', schema: SiteSchema, schemaFile: 'site.schema.json' },
   catalogue: { file: 'catalogue.yaml', schema: CatalogueSchema, schemaFile: 'catalogue.schema.json' },
+  categories: { file: 'categories.yaml', schema: CategoriesSchema, schemaFile: 'categories.schema.json' },
   brochures: { file: 'brochures.yaml', schema: BrochuresSchema, schemaFile: 'brochures.schema.json' },
   home: { file: 'pages/home.yaml', schema: HomeSchema, schemaFile: 'home.schema.json' },
   about: { file: 'pages/about.yaml', schema: AboutSchema, schemaFile: 'about.schema.json' },

@@ -132,7 +132,12 @@ export default function Page() {
         </section>
         {p.specifications && (
           <Section id="specifications" eyebrow="Specifications" title="Specifications and warranty">
-            <Specifications specs={p.specifications} name={p.name} brochure={p.brochure} />
+            <Specifications
+              specs={p.specifications}
+              name={p.name}
+              brochure={p.brochure}
+              compare={p.compare}
+            />
           </Section>
         )}
         {p.webApp && (

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox'
+import { FACT_KEY_PATTERN } from './categories.ts'
 import { ImageRef, OneOf, Strict, Text } from './common.ts'
 
 /**
@@ -77,9 +78,28 @@ export const ProductSchema = Strict(
       }),
     ),
     name: Text('Display name, as in the menu (ProductName).', { maxLength: 80 }),
-    category: Text('Category for search engines, e.g. "Smart home" or "Industrial networking".', {
-      maxLength: 60,
-    }),
+    category: Text(
+      'One of the categories in content/categories.yaml, e.g. "Smart home" or "Industrial networking"; it groups the catalogue and decides which facts the product gives.',
+      { maxLength: 60 },
+    ),
+    facts: Type.Optional(
+      Type.Record(
+        Type.String({ pattern: FACT_KEY_PATTERN }),
+        Type.Union([
+          Type.Integer(),
+          Type.Boolean(),
+          Type.String({ minLength: 1, maxLength: 60 }),
+          Type.Array(Type.Union([Type.Integer(), Type.String({ minLength: 1, maxLength: 60 })]), {
+            minItems: 1,
+            maxItems: 16,
+          }),
+        ]),
+        {
+          description:
+            'The facts its category declares (content/categories.yaml), e.g. `copperPorts: 16`, `poePerPort: 30 W`, `operatingTemperature: -40 to +75 °C`, `managed: true`, `mounting: [DIN rail, Wall]`. The catalogue filters and compares by them and the specification table shows them.',
+        },
+      ),
+    ),
     summary: Text('Meta description for search results and link previews: 50-160 characters.', {
       minLength: 50,
       maxLength: 160,
