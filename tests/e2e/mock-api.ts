@@ -39,6 +39,14 @@ export async function mockApi(
   const calls: ApiCall[] = []
   const held: (() => void)[] = []
   const waiters: { count: number; done: () => void }[] = []
+  // A held answer waits for the test, which on a loaded machine can take longer than the page's own
+  // request timeout (apiTimeoutMs, 10 s): the page would give up on its own and the test would see a
+  // failure it did not ask for. While an answer may be held, the page's requests do not time out.
+  const holds = typeof answer === 'function' || answer.hold === true
+  if (holds)
+    await page.addInitScript(() => {
+      Object.defineProperty(XMLHttpRequest.prototype, 'timeout', { get: () => 0, set: () => {} })
+    })
 
   await page.route('**/api/**', async (route) => {
     const request = route.request()
