@@ -134,7 +134,8 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
         printReport(run.report)
         throw siteError(ERRORS.VerifyFailed, { count: run.report.failures.length, where: '' })
       }
-      return `${plural(run.report.rows.length, 'page')}: routes, links, head tags, sitemap, budgets, search`
+      const warned = run.report.warnings.length
+      return `${plural(run.report.rows.length, 'page')}: routes, links, head tags, sitemap, budgets, search${warned ? ` (${plural(warned, 'warning')}, listed below)` : ''}`
     },
   },
 ]

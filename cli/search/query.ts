@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { exactTitlesFirst, SHOWN_RESULTS } from '../../lib/search-order.ts'
 
 /** One search result as a visitor would see it first: where it goes and its heading. */
 export interface Hit {
@@ -70,11 +71,12 @@ export async function openIndex(source: IndexSource) {
     const pagefind = (await import(url)) as PagefindModule
     await pagefind.options({ basePath: prefix })
     return {
-      /** The first `limit` results for `term`, best first. */
+      /** The first `limit` results for `term`, best first, ordered as the search dialog orders them. */
       async search(term: string, limit = 5): Promise<Hit[]> {
         const { results } = await pagefind.search(term)
-        const data = await Promise.all(results.slice(0, limit).map((r) => r.data()))
-        return data.map((d) => ({ url: d.url, title: d.meta.title ?? '' }))
+        const data = await Promise.all(results.slice(0, Math.max(limit, SHOWN_RESULTS)).map((r) => r.data()))
+        const hits = data.map((d) => ({ url: d.url, title: d.meta.title ?? '' }))
+        return exactTitlesFirst(hits, term).slice(0, limit)
       },
       async close() {
         await pagefind.destroy()

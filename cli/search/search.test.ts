@@ -117,24 +117,56 @@ describe('verifySearch', () => {
         { slug: 'ring', name: 'Ring Convertor' },
         { slug: 'switch8', name: 'Rugged 8-Port L2 Managed Switch' },
       ]),
-    ).toEqual([])
+    ).toEqual({ failures: [], warnings: [] })
   })
 
-  it('names a product that its name does not find first, and a missing index', async () => {
+  it('finds each of two names where one is the start of the other first, as the dialog orders them', async () => {
+    const names = ['Rugged Switch 1', 'Rugged Switch 11', 'Rugged Switch 111']
+    const pages = names.map((name, i) => ({
+      page: product(`s${i}`, name, 'Industrial networking'),
+      // The first page is the longest: Pagefind alone ranks "Rugged Switch 11" above it for its name.
+      html: html(
+        `<h1>${name}</h1><p>${'Words about nothing in particular. '.repeat(i ? 0 : 60)}A rugged switch.</p>`,
+      ),
+    }))
+    const { dir } = await built(pages)
+    const products = names.map((name, i) => ({ slug: `s${i}`, name }))
+    expect(await verifySearch(dir, products)).toEqual({ failures: [], warnings: [] })
+  })
+
+  it('warns when a name shows its product but not first, and fails when it does not show it', async () => {
     const { dir } = await built()
-    expect(await verifySearch(dir, [{ slug: 'socket', name: 'Ring Convertor' }])).toEqual([
+    // "managed switch": the switch's page by its heading, the Ring Convertor's by a mention.
+    const report = await verifySearch(dir, [{ slug: 'ring', name: 'managed switch' }])
+    expect(report.failures).toEqual([])
+    expect(report.warnings).toEqual([
       {
-        page: '/products/socket',
+        page: '/products/ring',
         file: 'pagefind/',
-        message: 'searching for "Ring Convertor" shows /products/ring first, not this product',
+        message:
+          'searching for "managed switch" shows /products/switch8 ("Rugged 8-Port L2 Managed Switch") first; this product is number 2',
       },
     ])
-    expect(await verifySearch(dir, [{ slug: 'quokka', name: 'Quokka' }])).toEqual([
-      { page: '/products/quokka', file: 'pagefind/', message: 'searching for "Quokka" finds nothing' },
-    ])
+    expect(await verifySearch(dir, [{ slug: 'socket', name: 'Ring Convertor' }])).toEqual({
+      failures: [
+        {
+          page: '/products/socket',
+          file: 'pagefind/',
+          message:
+            'searching for "Ring Convertor" shows /products/ring first and not this product among the first 8',
+        },
+      ],
+      warnings: [],
+    })
+    expect(await verifySearch(dir, [{ slug: 'quokka', name: 'Quokka' }])).toEqual({
+      failures: [
+        { page: '/products/quokka', file: 'pagefind/', message: 'searching for "Quokka" finds nothing' },
+      ],
+      warnings: [],
+    })
     const empty = await mkdtemp(path.join(tmpdir(), 'site-search-'))
     dirs.push(empty)
-    expect((await verifySearch(empty, [])).map((f) => f.file)).toEqual([
+    expect((await verifySearch(empty, [])).failures.map((f) => f.file)).toEqual([
       'pagefind/pagefind.js',
       'pagefind/pagefind-entry.json',
       'pagefind/words.json',

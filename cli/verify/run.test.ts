@@ -11,7 +11,7 @@ import { expectedRoutes, htmlFilesFor } from '../../renderer/routes.ts'
 import { writeCdnFiles } from '../build/cdn-files.ts'
 import { indexPages, writeIndex } from '../search/build-index.ts'
 import { printReport, verifyBuild } from './run.ts'
-import type { VerifyReport } from './verify.ts'
+import type { Failure, VerifyReport } from './verify.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
 
@@ -180,7 +180,7 @@ describe('verifyBuild', () => {
     // Pagefind drops the words it does not know, so 'brochure' alone finds another brochure first.
     expect(messages(report)).toEqual([
       expect.stringMatching(
-        /^\/brochures\/Rail \(pagefind\/\): searching for "Quokka Sheet brochure" shows \/brochures\/\w+ first, not this brochure$/,
+        /^\/brochures\/Rail \(pagefind\/\): searching for "Quokka Sheet brochure" shows \/brochures\/\w+ first and not this brochure among the first 8$/,
       ),
     ])
   })
@@ -218,13 +218,15 @@ describe('verifyBuild', () => {
 
 describe('printReport', () => {
   /** Runs printReport and returns what went to stderr and to stdout. */
-  function printed(report: Parameters<typeof printReport>[0]) {
+  function printed(report: Omit<Parameters<typeof printReport>[0], 'warnings'> & { warnings?: Failure[] }) {
     const err: string[] = []
     const out: string[] = []
+    const warn: string[] = []
     vi.spyOn(console, 'error').mockImplementation((line: string) => err.push(line))
     vi.spyOn(console, 'log').mockImplementation((line: string) => out.push(line))
-    printReport(report)
-    return { err, out }
+    vi.spyOn(console, 'warn').mockImplementation((line: string) => warn.push(line))
+    printReport({ warnings: [], ...report })
+    return { err, out, warn }
   }
 
   const rows = [
@@ -286,6 +288,28 @@ describe('printReport', () => {
     ])
     expect(out.at(-1)).toBe('Outbound links: not checked (offline).')
     expect(out.join('\n')).not.toContain('verified')
+  })
+
+  it('prints warnings after the table, grouped by page, and still says the pages verified', () => {
+    const { err, out, warn } = printed({
+      failures: [],
+      warnings: [
+        {
+          page: '/products/switch-1',
+          file: 'pagefind/',
+          message:
+            'searching for "Switch 1" shows /products/switch-11 ("Switch 11") first; this product is number 2',
+        },
+      ],
+      rows,
+    })
+    expect(err).toEqual([])
+    expect(warn).toEqual([
+      '1 warning (nothing to stop a release):',
+      '  /products/switch-1  (pagefind/)',
+      '    searching for "Switch 1" shows /products/switch-11 ("Switch 11") first; this product is number 2',
+    ])
+    expect(out.at(-1)).toBe('2 pages verified.')
   })
 
   it('keeps the same route apart when the file differs', () => {

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { plural } from '../../lib/errors.ts'
 import { BROCHURE_LIBRARY } from '../../lib/routes.ts'
 import { type BuildConfig, buildConfig } from '../../renderer/config.ts'
 import type { Content } from '../../renderer/content/load.ts'
@@ -8,7 +9,7 @@ import { readPages } from '../build/cdn-files.ts'
 import { bytes } from '../timing.ts'
 import { checkOutbound, unlinkedBrochures, unlistedBrochures } from './outbound.ts'
 import { verifySearch } from './search.ts'
-import { type VerifyReport, verifySite } from './verify.ts'
+import { type Failure, type VerifyReport, verifySite } from './verify.ts'
 
 /**
  * Every check of a built site: pages, head tags, CDN files and budgets (verifySite), the search index
@@ -23,7 +24,9 @@ export async function verifyBuild(
   // The settings the site was built with (dist/build.json), else the environment's.
   const config = options.config ?? buildConfig(content.site)
   const report = await verifySite(client, config, expectedRoutes(content))
-  report.failures.push(...(await verifySearch(client, content.products, content.brochures)))
+  const search = await verifySearch(client, content.products, content.brochures)
+  report.failures.push(...search.failures)
+  report.warnings.push(...search.warnings)
   const pages = await readPages(client)
   const homes = new Map<string, string>()
   for (const p of content.products) if (p.brochure) homes.set(p.brochure, `/products/${p.slug}`)
@@ -51,19 +54,9 @@ export async function verifyBuild(
   return { ...report, links: { checked: links.checked, cached: links.cached } }
 }
 
-/** Prints failures, then the table of routes, sizes and budgets. */
+/** Prints failures, then the table of routes, sizes and budgets, then the warnings. */
 export function printReport(report: VerifyReport & { links?: { checked: number; cached: number } }): void {
-  // Grouped by page, at most five lines each: a badly broken build stays readable.
-  const byPage = new Map<string, VerifyReport['failures']>()
-  for (const f of report.failures) {
-    const key = `${f.page}  (${f.file})`
-    byPage.set(key, [...(byPage.get(key) ?? []), f])
-  }
-  for (const [page, failures] of byPage) {
-    console.error(page)
-    for (const f of failures.slice(0, 5)) console.error(`  ${f.message}`)
-    if (failures.length > 5) console.error(`  … and ${failures.length - 5} more on this page`)
-  }
+  printGrouped(report.failures, console.error)
   console.log(
     `${'route'.padEnd(60)} ${'html'.padStart(9)} ${'js (gzip)'.padStart(10)} ${'budget'.padStart(9)}`,
   )
@@ -76,5 +69,23 @@ export function printReport(report: VerifyReport & { links?: { checked: number; 
       `Outbound links: ${report.links.checked} checked (${report.links.cached} answered within the last day).`,
     )
   else console.log('Outbound links: not checked (offline).')
+  if (report.warnings.length) {
+    console.warn(`${plural(report.warnings.length, 'warning')} (nothing to stop a release):`)
+    printGrouped(report.warnings, console.warn, '  ')
+  }
   if (!report.failures.length) console.log(`${report.rows.length} pages verified.`)
+}
+
+/** Failures or warnings grouped by page, at most five lines each: a badly broken build stays readable. */
+function printGrouped(list: readonly Failure[], print: (line: string) => void, indent = ''): void {
+  const byPage = new Map<string, Failure[]>()
+  for (const f of list) {
+    const key = `${f.page}  (${f.file})`
+    byPage.set(key, [...(byPage.get(key) ?? []), f])
+  }
+  for (const [page, entries] of byPage) {
+    print(`${indent}${page}`)
+    for (const f of entries.slice(0, 5)) print(`${indent}  ${f.message}`)
+    if (entries.length > 5) print(`${indent}  … and ${entries.length - 5} more on this page`)
+  }
 }

@@ -46,7 +46,10 @@ export interface RouteRow {
 }
 
 export interface VerifyReport {
+  /** What stops a release. */
   failures: Failure[]
+  /** What is worth knowing but stops nothing (a search ranking near-duplicate names oddly). */
+  warnings: Failure[]
   rows: RouteRow[]
 }
 
@@ -160,7 +163,7 @@ export async function verifySite(
 
   await verifySeoFiles(client, config, pages, fail)
   failures.push(...lazyChunkProblems(pages, await readModuleImports(client)))
-  return { failures, rows }
+  return { failures, warnings: [], rows }
 }
 
 async function verifySeoFiles(

@@ -1,5 +1,6 @@
 import { loadOnce } from '../../lib/load-once.ts'
 import { retryingImport } from '../../lib/retrying-import.ts'
+import { exactTitlesFirst, SHOWN_RESULTS } from '../../lib/search-order.ts'
 
 /** Where the build writes the index (cli/search/build-index.ts). */
 const BASE = '/pagefind/'
@@ -43,17 +44,20 @@ export const loadPagefind = loadOnce(async () => {
   return pagefind
 })
 
-/** The first `limit` results for `term`, best first. */
-export async function searchSite(term: string, limit = 8): Promise<Result[]> {
+/** The first `limit` results for `term`, best first: a page titled exactly `term` leads. */
+export async function searchSite(term: string, limit = SHOWN_RESULTS): Promise<Result[]> {
   const found = await (await loadPagefind()).search(term)
-  const data = await Promise.all((found?.results ?? []).slice(0, limit).map((r) => r.data()))
-  return data.map((d) => ({
+  const data = await Promise.all(
+    (found?.results ?? []).slice(0, Math.max(limit, SHOWN_RESULTS)).map((r) => r.data()),
+  )
+  const results = data.map((d) => ({
     url: d.url,
     title: d.meta.title ?? d.url,
     category: d.meta.category ?? '',
     thumb: d.meta.thumb,
     excerpt: d.excerpt,
   }))
+  return exactTitlesFirst(results, term).slice(0, limit)
 }
 
 /** The indexed words, for "did you mean" (fetched only when a query finds nothing). */
