@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef } from 'react'
 import { Glyph } from './Glyph.tsx'
 import { Logo } from './Logo.tsx'
 import { MobileBar } from './MobileBar.tsx'
-import { isCurrent, type MenuProduct, SOLUTIONS } from './nav.ts'
+import { isCurrent, type MenuEntry, SOLUTIONS } from './nav.ts'
 import { ProductsMenu } from './ProductsMenu.tsx'
 import { useSearch } from './search/useSearch.tsx'
 import { useMenuGroup } from './useMenuGroup.ts'
@@ -15,7 +15,8 @@ const MOBILE_QUERY = '(max-width: 1200px)'
 
 export interface HeaderProps {
   company: string
-  products: readonly MenuProduct[]
+  /** The Products menu: every product, or past MENU_LIMIT products the categories. */
+  products: readonly MenuEntry[]
   /** The current path, for aria-current and to close menus on navigation. */
   pathname: string
 }

@@ -1,12 +1,13 @@
 import { useEffect, useId, useState } from 'react'
 import { Glyph } from './Glyph.tsx'
 import type { HeaderMenu } from './Header.tsx'
-import { isCurrent, type MenuProduct, SOLUTIONS } from './nav.ts'
+import { isCurrent, type MenuEntry, SOLUTIONS } from './nav.ts'
 import { StripeButton } from './StripeButton.tsx'
 import { notify } from './ToastHost.tsx'
 
 interface MobileBarProps {
-  products: readonly MenuProduct[]
+  /** The Products menu: every product, or past MENU_LIMIT products the categories. */
+  products: readonly MenuEntry[]
   pathname: string
   open: boolean
   buttonProps: (id: HeaderMenu, controls: string) => Record<string, unknown>
@@ -95,9 +96,10 @@ export function MobileBar({
                   </a>
                 </li>
                 {products.map((p) => (
-                  <li key={p.slug}>
+                  <li key={p.key}>
                     <a href={p.link} aria-current={current(p.link)} onClick={onNavigate}>
                       {p.name}
+                      {p.detail && <span className="mobile-panel__detail"> {p.detail}</span>}
                     </a>
                   </li>
                 ))}

@@ -1,16 +1,17 @@
 import { useState } from 'react'
-import type { MenuProduct } from './nav.ts'
+import type { MenuEntry } from './nav.ts'
 
 interface ProductsMenuProps {
   id: string
-  products: readonly MenuProduct[]
+  products: readonly MenuEntry[]
   open: boolean
   onChoose: () => void
 }
 
 /**
- * The Products dropdown: every product in two columns, and a preview of the product under the pointer
- * or keyboard focus (its header image). The links are in the HTML even while closed, for crawlers.
+ * The Products dropdown: every product in two columns (in a catalogue larger than one menu holds, every
+ * category with its size, each leading to the catalogue narrowed to it), and a preview of the entry
+ * under the pointer or keyboard focus. The links are in the HTML even while closed, for crawlers.
  */
 export function ProductsMenu({ id, products, open, onChoose }: ProductsMenuProps) {
   const [preview, setPreview] = useState(0)
@@ -19,7 +20,7 @@ export function ProductsMenu({ id, products, open, onChoose }: ProductsMenuProps
     <div className="products-menu" hidden={!open}>
       <ul id={id} className="products-menu__list">
         {products.map((p, i) => (
-          <li key={p.slug}>
+          <li key={p.key}>
             <a
               href={p.link}
               onPointerEnter={() => setPreview(i)}
@@ -27,6 +28,7 @@ export function ProductsMenu({ id, products, open, onChoose }: ProductsMenuProps
               onClick={onChoose}
             >
               {p.name}
+              {p.detail && <span className="products-menu__detail"> {p.detail}</span>}
             </a>
           </li>
         ))}
@@ -39,7 +41,7 @@ export function ProductsMenu({ id, products, open, onChoose }: ProductsMenuProps
         {open && shown && (
           <>
             <img
-              key={shown.slug}
+              key={shown.key}
               src={shown.image.src}
               srcSet={shown.image.srcSet}
               sizes="260px"

@@ -1,12 +1,5 @@
-import type { ImageData } from '../renderer/images.ts'
-
-/** A product as the menus show it (virtual:site `products`): name, link and the header preview image. */
-export interface MenuProduct {
-  slug: string
-  name: string
-  link: string
-  image: ImageData
-}
+/** An entry of the Products menu (virtual:site `menu`): a product, or in a large catalogue a category. */
+export type { MenuEntry } from '../renderer/menu.ts'
 
 /** A plain navigation entry (../shared/spec/site-spec.md §3: name, link). */
 export interface NavEntry {

@@ -28,7 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       {withHeader && (
         <Suspense>
-          <Header company={site.company} products={site.products} pathname={urlPathname} />
+          <Header company={site.company} products={site.menu} pathname={urlPathname} />
           <HydrationMark selector=".shell > header" />
         </Suspense>
       )}

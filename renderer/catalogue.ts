@@ -5,7 +5,15 @@ import type { Category, FactDeclaration } from './content/schemas/categories.ts'
 import type { RenderContext } from './context.ts'
 import { imageFor } from './images.ts'
 
-export { CATALOGUE_PATH, COMPARE_PATH, compareHref, MAX_COMPARED } from './compare.ts'
+export {
+  CATALOGUE_PATH,
+  CATALOGUE_STEP,
+  CATEGORY_PREVIEW,
+  COMPARE_PATH,
+  comparable,
+  compareHref,
+  MAX_COMPARED,
+} from './compare.ts'
 
 /**
  * A fact as a filter: its declaration and the values the products actually have, so a filter offers

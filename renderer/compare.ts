@@ -6,8 +6,22 @@ export const CATALOGUE_PATH = '/products'
 export const COMPARE_PATH = '/compare'
 /** How many products a comparison holds at most. */
 export const MAX_COMPARED = 4
+/**
+ * In a catalogue larger than one menu holds: how many products of each category the catalogue shows
+ * while no category is chosen (and all its HTML carries), and how many more each "Show more" adds.
+ */
+export const CATEGORY_PREVIEW = 4
+export const CATALOGUE_STEP = 48
 
 /** The address of a comparison of these products. */
 export function compareHref(slugs: readonly string[]): string {
   return `${COMPARE_PATH}?products=${slugs.map(encodeURIComponent).join(',')}`
+}
+
+/** What the comparison needs of a catalogue product. */
+export function comparable<P extends { slug: string; name: string; category: string; rows: unknown[] }>(
+  product: P,
+): Pick<P, 'slug' | 'name' | 'category' | 'rows'> {
+  const { slug, name, category, rows } = product
+  return { slug, name, category, rows }
 }

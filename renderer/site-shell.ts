@@ -1,5 +1,5 @@
 import type { RenderContext } from './context.ts'
-import { imageFor } from './images.ts'
+import { productsMenu } from './menu.ts'
 
 /**
  * The small, public part of the content every page's shell needs (company details, contact, menus,
@@ -18,13 +18,8 @@ export function siteShell(ctx: RenderContext) {
     assetBase: ctx.config.assetBase,
     siteUrl: ctx.config.siteUrl,
     analyticsId: ctx.config.analyticsId,
-    products: ctx.content.products.map((p) => ({
-      slug: p.slug,
-      name: p.name,
-      link: `/products/${p.slug}`,
-      image: imageFor(ctx, p.headerImage),
-    })),
-    brochures: ctx.content.brochures,
+    /** The Products menu: every product, or past MENU_LIMIT products every category (renderer/menu.ts). */
+    menu: productsMenu(ctx),
   }
 }
 

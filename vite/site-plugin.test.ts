@@ -39,18 +39,20 @@ async function plugins(): Promise<Plugin[]> {
 
 const hook = <T>(h: unknown) => (typeof h === 'function' ? h : (h as { handler: T }).handler) as T
 
-/** Compiles `virtual:site` as Vite would: resolve the id, then load what it resolved to. */
-async function virtualSite(): Promise<Record<string, unknown>> {
+/** Compiles a content module as Vite would: resolve the id, then load what it resolved to. */
+async function contentModule(id: string, name: string): Promise<unknown> {
   const [content] = await plugins()
   const resolveId = hook<(id: string) => string | undefined>(content?.resolveId)
   const loadHook = hook<(id: string) => Promise<string | undefined>>(content?.load)
-  const id = resolveId('virtual:site')
-  expect(id).toBe('\0virtual:site')
-  const code = (await loadHook(id ?? '')) ?? ''
-  const match = /^export const site = (.*);\nexport default site;\n$/s.exec(code)
+  const resolved = resolveId(id)
+  expect(resolved).toBe(`\0${id}`)
+  const code = (await loadHook(resolved ?? '')) ?? ''
+  const match = new RegExp(`^export const ${name} = (.*);\\nexport default ${name};\\n$`, 's').exec(code)
   expect(match).not.toBeNull()
   return JSON.parse(match?.[1] ?? 'null')
 }
+
+const virtualSite = () => contentModule('virtual:site', 'site') as Promise<Record<string, unknown>>
 
 describe('virtual:site', () => {
   it('is the module every page shell imports: company, contact, offices, bases and the product menu', async () => {
@@ -66,21 +68,54 @@ describe('virtual:site', () => {
       siteUrl: 'https://example.test',
     })
     expect(site).toHaveProperty('analyticsId')
-    const products = site.products as { slug: string; name: string; link: string; image: { src: string } }[]
-    expect(products.map((p) => [p.slug, p.name, p.link])).toEqual([['alpha', 'Alpha', '/products/alpha']])
-    expect(products[0]?.image.src).toMatch(/^\/media\/p\/a/)
-    expect(site.brochures).toEqual((await loadContent(paths.content)).brochures)
+    const menu = site.menu as { key: string; name: string; link: string; image: { src: string } }[]
+    expect(menu.map((p) => [p.key, p.name, p.link])).toEqual([['alpha', 'Alpha', '/products/alpha']])
+    expect(menu[0]?.image.src).toMatch(/^\/media\/p\/a/)
+    // Nothing else of the catalogue: every page carries this module (issue #36).
+    expect(Object.keys(site).sort()).toEqual(
+      [
+        'analyticsId',
+        'apiBase',
+        'apiTimeoutMs',
+        'assetBase',
+        'company',
+        'contact',
+        'menu',
+        'offices',
+        'siteUrl',
+        'storageBase',
+      ].sort(),
+    )
   })
 
-  it('is the only module the plugin answers for', async () => {
+  it('virtual:products is every published product as a form lists it', async () => {
+    const { products } = await loadContent(paths.content)
+    expect(await contentModule('virtual:products', 'products')).toEqual(
+      products.map((p) => ({ value: p.slug, label: p.name })),
+    )
+  })
+
+  it('virtual:catalogue is every product with its facts and the filters', async () => {
+    const catalogue = (await contentModule('virtual:catalogue', 'catalogue')) as {
+      products: { slug: string; image: { src: string } }[]
+      categories: { id: string }[]
+    }
+    expect(catalogue.products.map((p) => p.slug)).toEqual(['alpha'])
+    expect(catalogue.products[0]?.image.src).toMatch(/^\/media\/p\/a/)
+    expect(catalogue.categories.length).toBeGreaterThan(0)
+  })
+
+  it('answers for the content modules only', async () => {
     const [content] = await plugins()
     expect(content?.name).toBe('site-content')
     const resolveId = hook<(id: string) => string | undefined>(content?.resolveId)
     const loadHook = hook<(id: string) => Promise<string | undefined>>(content?.load)
     expect(resolveId('./other.ts')).toBeUndefined()
     expect(resolveId('virtual:other')).toBeUndefined()
+    expect(resolveId('toString')).toBeUndefined()
     expect(await loadHook('/project/pages/index/+Page.tsx')).toBeUndefined()
     expect(await loadHook('virtual:site')).toBeUndefined()
+    expect(await loadHook('\0virtual:other')).toBeUndefined()
   })
 })
 
@@ -213,7 +248,7 @@ describe('isPageRequest', () => {
 })
 
 describe('reloadContent', () => {
-  it('forgets the content, drops virtual:site from every environment and reloads the open pages', async () => {
+  it('forgets the content, drops every content module from every environment and reloads the open pages', async () => {
     const before = await virtualSite()
     expect(before.company).toBe('Test Company')
     const file = path.join(paths.content, 'site.yaml')
@@ -237,7 +272,10 @@ describe('reloadContent', () => {
         ws: { send: (payload: unknown) => sent.push(payload) },
       }
       reloadContent(server as unknown as ViteDevServer)
-      expect(dropped).toEqual(['client \0virtual:site', 'ssr \0virtual:site'])
+      const ids = ['virtual:site', 'virtual:products', 'virtual:catalogue']
+      expect(dropped.sort()).toEqual(
+        ['client', 'ssr'].flatMap((env) => ids.map((id) => `${env} \0${id}`)).sort(),
+      )
       expect(sent).toEqual([{ type: 'full-reload' }])
       expect((await virtualSite()).company).toBe('Renamed Company')
     } finally {

@@ -1,28 +1,41 @@
 import type { Plugin, ViteDevServer } from 'vite'
 import type { SiteError } from '../lib/errors.ts'
-import { forgetContent, renderContext } from '../renderer/context.ts'
+import { catalogue } from '../renderer/catalogue.ts'
+import { forgetContent, type RenderContext, renderContext } from '../renderer/context.ts'
+import { productChoices } from '../renderer/menu.ts'
 import { siteShell } from '../renderer/site-shell.ts'
 import { errorPage } from './dev-error-page.ts'
 
-const ID = 'virtual:site'
-const RESOLVED = `\0${ID}`
-
 /**
- * Provides `virtual:site`: the shell every page needs (renderer/site-shell.ts), compiled into the
- * client bundle so the header and footer need no fetch.
+ * The modules made from the content, each as `export const <name> = <JSON>`:
+ * - `virtual:site`, the shell every page needs (renderer/site-shell.ts), compiled into the first load
+ *   so the header and footer need no fetch. Its size does not grow with the catalogue.
+ * - `virtual:products`, every product as a form's product list offers it, and `virtual:catalogue`,
+ *   every product with its facts: imported only with `import()`, so each is a chunk of its own that a
+ *   page fetches when it needs the whole catalogue (docs/decisions.md, "A catalogue of any size").
  */
+const MODULES: Record<string, { name: string; make: (ctx: RenderContext) => unknown }> = {
+  'virtual:site': { name: 'site', make: siteShell },
+  'virtual:products': { name: 'products', make: (ctx) => productChoices(ctx.content.products) },
+  'virtual:catalogue': { name: 'catalogue', make: catalogue },
+}
+const resolved = (id: string) => `\0${id}`
+
+/** Provides the modules made from the content (MODULES). */
 export function sitePlugin(): Plugin[] {
   return [contentPlugin()]
 }
 
 function contentPlugin(): Plugin {
+  const byResolved = new Map(Object.entries(MODULES).map(([id, module]) => [resolved(id), module]))
   return {
     name: 'site-content',
-    resolveId: (id) => (id === ID ? RESOLVED : undefined),
+    resolveId: (id) => (Object.hasOwn(MODULES, id) ? resolved(id) : undefined),
     async load(id) {
-      if (id !== RESOLVED) return
-      const shell = siteShell(await renderContext())
-      return `export const site = ${JSON.stringify(shell)};\nexport default site;\n`
+      const module = byResolved.get(id)
+      if (!module) return
+      const value = JSON.stringify(module.make(await renderContext()))
+      return `export const ${module.name} = ${value};\nexport default ${module.name};\n`
     },
   }
 }
@@ -65,14 +78,15 @@ export function isPageRequest(accept: string | undefined, url: string): boolean 
 }
 
 /**
- * After content or images changed: forget the content everywhere, drop the compiled `virtual:site`
+ * After content or images changed: forget the content everywhere, drop the compiled content modules
  * from every environment's module graph, and reload the open pages.
  */
 export function reloadContent(server: ViteDevServer): void {
   forgetContent()
-  for (const environment of Object.values(server.environments)) {
-    const mod = environment.moduleGraph.getModuleById(RESOLVED)
-    if (mod) environment.moduleGraph.invalidateModule(mod)
-  }
+  for (const environment of Object.values(server.environments))
+    for (const id of Object.keys(MODULES)) {
+      const mod = environment.moduleGraph.getModuleById(resolved(id))
+      if (mod) environment.moduleGraph.invalidateModule(mod)
+    }
   server.ws.send({ type: 'full-reload' })
 }

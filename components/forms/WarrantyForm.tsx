@@ -1,7 +1,8 @@
-import { site } from 'virtual:site'
 import { useEffect, useState } from 'react'
 import { EARLIEST_PURCHASE_DATE, warrantyFields } from '../../lib/forms/fields.ts'
 import type { WarrantyPayload } from '../../lib/forms/index.ts'
+import { loadOnce } from '../../lib/load-once.ts'
+import type { ProductChoice } from '../../renderer/menu.ts'
 import { EmailField, NameField, PhoneField, SelectField, TextField } from './Field.tsx'
 import { FormFrame } from './FormFrame.tsx'
 import { loadRules } from './load-rules.ts'
@@ -9,9 +10,8 @@ import { postForm } from './submit.ts'
 import { LONG_TOAST, toastError, toastSuccess } from './toasts.ts'
 import { useForm } from './useForm.ts'
 
-const products = site.products.map((p) => ({ value: p.slug, label: p.name }))
-
-const rules = () => loadRules().then((loaded) => loaded.validateWarranty)
+/** Every product, for a catalogue too large for the page to carry its list (renderer/menu.ts). */
+const loadProducts = loadOnce(() => import('virtual:products').then((m) => m.products))
 const submit = (payload: WarrantyPayload, honeypot: string) =>
   postForm('/warrantyregistration', payload, honeypot)
 const onSuccess = () => toastSuccess('Your warranty has been activated.', LONG_TOAST)
@@ -24,15 +24,26 @@ function localToday(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }
 
+interface WarrantyFormProps {
+  /** The product list, when the page carries it; null: load it once hydrated (a large catalogue). */
+  products: readonly ProductChoice[] | null
+}
+
 /**
  * The warranty activation form → `POST <apiBase>/warrantyregistration`. `?product=<slug>` in the
  * address picks the product (links from a product page can pass it).
  */
-export function WarrantyForm() {
+export function WarrantyForm({ products: carried }: WarrantyFormProps) {
+  const [products, setProducts] = useState(carried)
+  const [listFailed, setListFailed] = useState(false)
   const form = useForm({
     id: 'warranty',
     fields: warrantyFields,
-    rules,
+    // The rules check the product against the list, as the server checks it against the content.
+    rules: () =>
+      Promise.all([loadRules(), carried ?? loadProducts()]).then(([loaded, list]) =>
+        loaded.warrantyRules(list.map((p) => p.value)),
+      ),
     submit,
     onSuccess,
     onFailure,
@@ -42,11 +53,15 @@ export function WarrantyForm() {
   // HTML was made on another day.
   const [today, setToday] = useState<string | undefined>(undefined)
   const { setValue } = form
+  useEffect(() => setToday(localToday()), [])
   useEffect(() => {
-    setToday(localToday())
+    if (products) return
+    loadProducts().then(setProducts, () => setListFailed(true))
+  }, [products])
+  useEffect(() => {
     const wanted = new URLSearchParams(window.location.search).get('product')
-    if (wanted && products.some((p) => p.value === wanted)) setValue('product', wanted)
-  }, [setValue])
+    if (wanted && products?.some((p) => p.value === wanted)) setValue('product', wanted)
+  }, [products, setValue])
 
   return (
     <FormFrame
@@ -66,8 +81,14 @@ export function WarrantyForm() {
         control={form.field('product')}
         label="Product"
         required
-        options={products}
-        placeholder="Choose your product"
+        options={products ?? []}
+        placeholder={
+          products
+            ? 'Choose your product'
+            : listFailed
+              ? 'The product list did not load: reload the page'
+              : 'Loading the product list…'
+        }
       />
       <TextField
         control={form.field('serial_number')}

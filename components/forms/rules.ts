@@ -4,7 +4,6 @@
  * form their own chunk, fetched by {@link loadRules} when the visitor first focuses a form (or
  * submits it), so a form page paints and hydrates without them.
  */
-import { site } from 'virtual:site'
 import {
   type ContactPayload,
   contactSchema,
@@ -22,7 +21,8 @@ export const validateContact: Check<ContactPayload> = (values) => validateFormSy
 
 export const validateEnquiry: Check<EnquiryFormValues> = (values) => validateFormSync(enquirySchema, values)
 
-// The product list comes from content, as on the server.
-const warranty = warrantySchema(site.products.map((p) => p.slug))
-
-export const validateWarranty: Check<WarrantyPayload> = (values) => validateFormSync(warranty, values)
+/** The warranty rules for this product list (the server's comes from the content, the same list). */
+export function warrantyRules(products: readonly string[]): Check<WarrantyPayload> {
+  const warranty = warrantySchema(products)
+  return (values) => validateFormSync(warranty, values)
+}

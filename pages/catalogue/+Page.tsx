@@ -1,8 +1,9 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import { useData } from 'vike-react/useData'
 import { EMPTY, type FinderState, matches, readSearch, writeSearch } from '../../components/finder/filters.ts'
+import { useWholeCatalogue } from '../../components/finder/useWholeCatalogue.ts'
 import { Picture } from '../../components/Picture.tsx'
-import { compareHref, MAX_COMPARED } from '../../renderer/compare.ts'
+import { CATALOGUE_STEP, CATEGORY_PREVIEW, compareHref, MAX_COMPARED } from '../../renderer/compare.ts'
 import type { Data } from './+data.ts'
 import { Filters } from './Filters.tsx'
 import './Catalogue.css'
@@ -11,28 +12,54 @@ import './Catalogue.css'
  * The catalogue: every product grouped by category with its facts. The HTML lists them all, so it reads
  * as a plain grouped list before scripts load and with JavaScript off; once hydrated, the filters (kept
  * in the URL) narrow it and a live region says how many match, and up to four products can be compared.
+ *
+ * A catalogue larger than one menu holds: the HTML lists each category's first few products; once
+ * hydrated the page loads the rest, shows each category's first few until one is chosen (the menu's
+ * category links choose one), and a chosen category's products a step at a time.
  */
 export default function Page() {
-  const { categories, products, shared } = useData<Data>()
+  const data = useData<Data>()
+  const { categories, shared, sizes, total, carriesAll } = data
+  const catalogue = useWholeCatalogue(data.products, carriesAll, (c) => c.products)
+  const { products } = catalogue
   const [state, setState] = useState<FinderState>(EMPTY)
-  const [ready, setReady] = useState(false)
+  const [hydrated, setHydrated] = useState(false)
+  const ready = hydrated && catalogue.whole
+  const [step, setStep] = useState(1)
   const [chosen, setChosen] = useState<string[]>([])
   const countId = useId()
   const allFilters = useMemo(() => [...shared, ...categories.flatMap((c) => c.filters)], [shared, categories])
 
   // The URL holds the filters: read it after hydration (the HTML shows everything) and on Back/Forward.
   useEffect(() => {
-    const read = () => setState(readSearch(window.location.search, allFilters))
+    const read = () => {
+      setState(readSearch(window.location.search, allFilters))
+      setStep(1)
+    }
     read()
-    setReady(true)
+    setHydrated(true)
     window.addEventListener('popstate', read)
     return () => window.removeEventListener('popstate', read)
   }, [allFilters])
 
   const change = (next: FinderState) => {
     setState(next)
+    setStep(1)
     window.history.pushState(null, '', `${window.location.pathname}${writeSearch(next)}`)
   }
+  /** Everything of one category, keeping the filters that category has too. */
+  const choose = (id: string) => {
+    const filters = categories.find((c) => c.id === id)?.filters ?? []
+    const facts = Object.entries(state.facts).filter(([key]) => filters.some((f) => f.key === key))
+    change({ category: id, facts: Object.fromEntries(facts) })
+  }
+  // How many of a category's matches show: all in a small catalogue; in a large one a few of each
+  // while no category is chosen, and a step at a time of the chosen one.
+  const cap = carriesAll
+    ? Number.POSITIVE_INFINITY
+    : state.category
+      ? step * CATALOGUE_STEP
+      : CATEGORY_PREVIEW
 
   const category = categories.find((c) => c.id === state.category)
   const active = category ? category.filters : shared
@@ -52,14 +79,16 @@ export default function Page() {
         // Without scripts the filters could not work: hide them and say what the list offers instead.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: fixed markup, no content
         dangerouslySetInnerHTML={{
-          __html:
-            '<style>.finder__filters,.finder-card__compare,.finder__count{display:none}</style><p class="finder__note">Filtering and comparing need JavaScript. Every product is listed below with its facts; each name leads to its page and full specifications.</p>',
+          __html: carriesAll
+            ? '<style>.finder__filters,.finder-card__compare,.finder__count{display:none}</style><p class="finder__note">Filtering and comparing need JavaScript. Every product is listed below with its facts; each name leads to its page and full specifications.</p>'
+            : '<style>.finder__filters,.finder-card__compare,.finder__count,.finder__more{display:none}</style><p class="finder__note">Filtering, comparing and the full list need JavaScript. Below are the first products of each category with their facts; each name leads to its page and full specifications.</p>',
         }}
       />
       <div className="finder__layout">
         <Filters
           categories={categories}
-          products={products}
+          sizes={sizes}
+          total={total}
           active={active}
           state={state}
           ready={ready}
@@ -68,13 +97,25 @@ export default function Page() {
         />
         <div className="finder__results">
           <output id={countId} className="finder__count" aria-live="polite">
-            {shown.size === products.length
-              ? `All ${products.length} products`
-              : `${shown.size} of ${products.length} products match`}
+            {!catalogue.whole || shown.size === total
+              ? `All ${total} products`
+              : `${shown.size} of ${total} products match`}
           </output>
+          {catalogue.failed && (
+            <p className="finder__note" role="alert">
+              The full list did not load: check your connection and{' '}
+              <button type="button" className="finder__retry" onClick={catalogue.retry}>
+                try again
+              </button>
+              .
+            </p>
+          )}
           {categories.map((c) => {
             const members = products.filter((p) => p.category === c.id)
-            const visible = members.filter((p) => shown.has(p.slug)).length
+            const matching = catalogue.whole ? members.filter((p) => shown.has(p.slug)) : members
+            const visible = matching.length
+            const listed = new Set(matching.slice(0, cap).map((p) => p.slug))
+            const rest = (catalogue.whole ? matching.length : (sizes[c.id] ?? 0)) - listed.size
             return (
               <section
                 key={c.id}
@@ -85,8 +126,10 @@ export default function Page() {
                 <h2 id={`group-${c.id}`}>{c.name}</h2>
                 <p className="finder__summary">{c.summary}</p>
                 <ul className="finder__list">
-                  {members.map((p) => (
-                    <li key={p.slug} className="finder-card" hidden={!shown.has(p.slug)}>
+                  {/* A small catalogue keeps every card and hides those that do not match; a large
+                      one renders only those it lists. */}
+                  {(carriesAll ? members : members.filter((p) => listed.has(p.slug))).map((p) => (
+                    <li key={p.slug} className="finder-card" hidden={!listed.has(p.slug)}>
                       <Picture image={p.image} alt="" sizes="96px" className="finder-card__image" />
                       <h3 className="finder-card__name">
                         <a href={`/products/${p.slug}`}>{p.name}</a>
@@ -112,6 +155,20 @@ export default function Page() {
                     </li>
                   ))}
                 </ul>
+                {rest > 0 && (
+                  <p className="finder__more">
+                    <button
+                      type="button"
+                      className="btn btn--outline"
+                      disabled={!ready}
+                      onClick={() => (state.category ? setStep((s) => s + 1) : choose(c.id))}
+                    >
+                      {state.category
+                        ? `Show ${Math.min(rest, CATALOGUE_STEP)} more of ${rest}`
+                        : `Show all ${listed.size + rest} ${c.name} products`}
+                    </button>
+                  </p>
+                )}
               </section>
             )
           })}

@@ -1,17 +1,31 @@
 // https://vike.dev/data
-import { CATALOGUE_PATH, catalogue } from '../../renderer/catalogue.ts'
+import { CATALOGUE_PATH, CATEGORY_PREVIEW, catalogue } from '../../renderer/catalogue.ts'
 import { renderContext } from '../../renderer/context.ts'
+import { MENU_LIMIT } from '../../renderer/menu.ts'
 import { seoFor } from '../../renderer/seo.ts'
 
-/** Every product grouped by category with its facts, and the filters the facts make. */
+/**
+ * The products grouped by category with their facts, and the filters the facts make. Every product
+ * while they fit one menu; past that each category's first few (the page loads the rest once
+ * hydrated), so the page's HTML stays the same size however large the catalogue grows.
+ */
 export async function data() {
   const ctx = await renderContext()
-  const { categories, products, shared } = catalogue(ctx)
+  const whole = catalogue(ctx)
+  const { categories, shared } = whole
+  const carriesAll = whole.products.length <= MENU_LIMIT
+  const products = carriesAll
+    ? whole.products
+    : categories.flatMap((c) => whole.products.filter((p) => p.category === c.id).slice(0, CATEGORY_PREVIEW))
+  const sizes = Object.fromEntries(
+    categories.map((c) => [c.id, whole.products.filter((p) => p.category === c.id).length]),
+  )
+  const total = whole.products.length
   const { siteUrl } = ctx.config
   return {
     seo: seoFor(ctx, {
       title: 'Products',
-      description: `All ${products.length} products by category with the facts that matter: filter by ports, PoE, temperature range and more, and compare models side by side.`,
+      description: `All ${total} products by category with the facts that matter: filter by ports, PoE, temperature range and more, and compare models side by side.`,
       path: CATALOGUE_PATH,
       breadcrumb: 'Products',
       jsonLd: [
@@ -19,7 +33,7 @@ export async function data() {
           '@context': 'https://schema.org',
           '@type': 'ItemList',
           name: 'Products',
-          numberOfItems: products.length,
+          numberOfItems: total,
           itemListElement: products.map((p, i) => ({
             '@type': 'ListItem',
             position: i + 1,
@@ -31,6 +45,11 @@ export async function data() {
     }),
     categories,
     products,
+    /** Whether `products` is every product; if not, the page loads them (virtual:catalogue). */
+    carriesAll,
+    /** How many products each category has, by id, and in all. */
+    sizes,
+    total,
     shared,
   }
 }

@@ -15,7 +15,8 @@ const show = (n: number, unit: string | undefined, signed = false) =>
  */
 export function Filters({
   categories,
-  products,
+  sizes,
+  total,
   active,
   state,
   ready,
@@ -23,7 +24,9 @@ export function Filters({
   describedBy,
 }: {
   categories: Data['categories']
-  products: Data['products']
+  /** How many products each category has, by id, and in all. */
+  sizes: Data['sizes']
+  total: number
   active: readonly Filter[]
   state: FinderState
   ready: boolean
@@ -52,10 +55,7 @@ export function Filters({
                 onChange={() => onChange({ ...EMPTY, category: c.id || null })}
               />
               <span>
-                {c.name}{' '}
-                <span className="finder__n">
-                  ({c.id ? products.filter((p) => p.category === c.id).length : products.length})
-                </span>
+                {c.name} <span className="finder__n">({c.id ? (sizes[c.id] ?? 0) : total})</span>
               </span>
             </label>
           ))}

@@ -2,7 +2,8 @@ import { useEffect, useId, useState } from 'react'
 import { useData } from 'vike-react/useData'
 import { usePageContext } from 'vike-react/usePageContext'
 import { readCompared } from '../../components/finder/filters.ts'
-import { CATALOGUE_PATH, COMPARE_PATH, MAX_COMPARED } from '../../renderer/compare.ts'
+import { useWholeCatalogue } from '../../components/finder/useWholeCatalogue.ts'
+import { CATALOGUE_PATH, COMPARE_PATH, comparable, MAX_COMPARED } from '../../renderer/compare.ts'
 import type { Data } from './+data.ts'
 import './Compare.css'
 
@@ -31,10 +32,14 @@ function writeUrl(slugs: readonly string[], only: boolean): string {
  * view can be shared and the Back button returns to it.
  */
 export default function Page() {
-  const { products, categories } = useData<Data>()
+  const data = useData<Data>()
+  const { categories } = data
+  const catalogue = useWholeCatalogue(data.products, data.carriesAll, (c) => c.products.map(comparable))
+  const { products } = catalogue
   const { urlOriginal } = usePageContext()
   const [view, setView] = useState<{ slugs: string[]; only: boolean }>({ slugs: [], only: false })
-  const [ready, setReady] = useState(false)
+  const [hydrated, setHydrated] = useState(false)
+  const ready = hydrated && catalogue.whole
   const captionId = useId()
   const addId = useId()
 
@@ -43,7 +48,7 @@ export default function Page() {
     const known = products.map((p) => p.slug)
     const read = () => setView(readUrl(window.location.search, known))
     read()
-    setReady(true)
+    setHydrated(true)
     window.addEventListener('popstate', read)
     return () => window.removeEventListener('popstate', read)
   }, [products, urlOriginal])

@@ -1,11 +1,13 @@
 // https://vike.dev/data
-import { COMPARE_PATH, catalogue } from '../../renderer/catalogue.ts'
+import { COMPARE_PATH, catalogue, comparable } from '../../renderer/catalogue.ts'
 import { renderContext } from '../../renderer/context.ts'
+import { MENU_LIMIT } from '../../renderer/menu.ts'
 import { seoFor } from '../../renderer/seo.ts'
 
 /**
  * Every product's facts: which two to four are compared is in the URL, read after hydration, so one
- * pre-rendered page serves every comparison. It is kept out of search (`noindex`, not in the sitemap):
+ * pre-rendered page serves every comparison. Past what one menu holds the page carries none, and
+ * loads them (virtual:catalogue) once hydrated: its HTML stays the same size as the catalogue grows. It is kept out of search (`noindex`, not in the sitemap):
  * without a choice of products it is only a prompt.
  */
 export async function data() {
@@ -21,7 +23,8 @@ export async function data() {
     }),
     noindex: true,
     categories: categories.map(({ id, name }) => ({ id, name })),
-    products: products.map(({ slug, name, category, rows }) => ({ slug, name, category, rows })),
+    products: products.length <= MENU_LIMIT ? products.map(comparable) : [],
+    carriesAll: products.length <= MENU_LIMIT,
   }
 }
 

@@ -5,7 +5,7 @@ import type { WarrantyData } from './warranty-data.ts'
 
 /** Warranty activation, shared by /productregistration and /warrantyregistration. */
 export function WarrantyScreen() {
-  const { email } = useData<WarrantyData>()
+  const { email, products } = useData<WarrantyData>()
   return (
     <FormPage
       eyebrow="Warranty activation"
@@ -44,7 +44,7 @@ export function WarrantyScreen() {
         </>
       }
     >
-      <WarrantyForm />
+      <WarrantyForm products={products} />
     </FormPage>
   )
 }

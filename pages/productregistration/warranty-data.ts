@@ -1,4 +1,5 @@
 import { renderContext } from '../../renderer/context.ts'
+import { inlineChoices } from '../../renderer/menu.ts'
 import { seoFor } from '../../renderer/seo.ts'
 
 /**
@@ -17,6 +18,8 @@ export async function warrantyData() {
       breadcrumb: 'Warranty activation',
     }),
     email: ctx.content.site.contact.email,
+    /** Every product while the list fits the page; past that, the form loads it (renderer/menu.ts). */
+    products: inlineChoices(ctx.content.products),
   }
 }
 
