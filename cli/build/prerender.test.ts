@@ -8,38 +8,56 @@ import { type ProjectPaths, projectPaths } from '../../renderer/paths.ts'
 import { pageScripts } from './paint-first.ts'
 import { createStaging, type Staging } from './staging.ts'
 
-// Vike's build stands in for itself: it writes what `vike build` writes for these routes and lists each
-// file on the console, as Vike does.
+// Vike stands in for itself: its build writes the bundles (and the server bundle a pre-render reads),
+// and each pre-render writes what `vike build` writes for these routes, listing each file on the
+// console as Vike does. The pre-render also records the share of some product pages it was given.
 const vike = vi.hoisted(() => ({
   calls: [] as unknown[],
+  shares: [] as string[][],
   fail: undefined as Error | undefined,
+  failInPass: undefined as number | undefined,
 }))
-vi.mock('vike/api', () => ({
-  build: async (options: { viteConfig: { root: string; build: { outDir: string } } }) => {
-    vike.calls.push(options)
-    const client = path.join(options.viteConfig.build.outDir, 'client')
-    const page = (title: string) =>
-      `<!DOCTYPE html><html><head><title>${title}</title><link rel="modulepreload" href="/assets/chunks/a.js"></head><body><h1>${title}</h1><script src="/assets/entries/entry.js" type="module" async></script></body></html>`
-    const files: Record<string, string> = {
-      'index.html': page('Home'),
-      'index.pageContext.json': '{}',
-      'about/index.html': page('About'),
-      'about/index.pageContext.json': '{}',
-      'customercare.html/index.html': page('Customer care'),
-      'customercare.html/index.pageContext.json': '{}',
-      'assets/entries/entry.js': 'export {}',
-      'assets/static/app.css': 'body{}',
-      '404.html': '<!DOCTYPE html><html><body><h1>Not found</h1></body></html>',
-    }
+vi.mock('vike/api', async () => {
+  const { inThisPass } = await import('../../renderer/prerender-batch.ts')
+  const write = async (outDir: string, files: Record<string, string>) => {
     for (const [name, text] of Object.entries(files)) {
-      const file = path.join(client, name)
+      const file = path.join(outDir, name)
       await mkdir(path.dirname(file), { recursive: true })
       await writeFile(file, text)
-      console.log(`dist/client/${name}`)
+      console.log(`dist/${name}`)
     }
-    if (vike.fail) throw vike.fail
-  },
-}))
+  }
+  type Options = { viteConfig: { root: string; build: { outDir: string } } }
+  return {
+    build: async (options: Options) => {
+      vike.calls.push({ build: options })
+      await write(options.viteConfig.build.outDir, {
+        'client/assets/entries/entry.js': 'export {}',
+        'client/assets/static/app.css': 'body{}',
+        'server/entry.mjs': 'export {}',
+      })
+      if (vike.fail) throw vike.fail
+    },
+    prerender: async (options: Options) => {
+      vike.calls.push({ prerender: options })
+      vike.shares.push(
+        inThisPass(['/products/a', '/products/b', '/products/c', '/products/d', '/products/e']),
+      )
+      const page = (title: string) =>
+        `<!DOCTYPE html><html><head><title>${title}</title><link rel="modulepreload" href="/assets/chunks/a.js"></head><body><h1>${title}</h1><script src="/assets/entries/entry.js" type="module" async></script></body></html>`
+      await write(options.viteConfig.build.outDir, {
+        'client/index.html': page('Home'),
+        'client/index.pageContext.json': '{}',
+        'client/about/index.html': page('About'),
+        'client/about/index.pageContext.json': '{}',
+        'client/customercare.html/index.html': page('Customer care'),
+        'client/customercare.html/index.pageContext.json': '{}',
+        'client/404.html': '<!DOCTYPE html><html><body><h1>Not found</h1></body></html>',
+      })
+      if (vike.failInPass === vike.shares.length - 1) throw new Error('Page /products/c threw')
+    },
+  }
+})
 
 let root = ''
 let paths: ProjectPaths
@@ -50,7 +68,9 @@ beforeEach(async () => {
   paths = projectPaths(root)
   staging = await createStaging(paths.dist)
   vike.calls.length = 0
+  vike.shares.length = 0
   vike.fail = undefined
+  vike.failInPass = undefined
 })
 
 afterEach(async () => {
@@ -66,27 +86,64 @@ const files = async (dir: string) =>
     .sort()
 
 describe('prerender', () => {
-  it('builds the project into the staging folder, quietly, renders its content, and counts the pages', async () => {
+  it('builds the project into the staging folder, quietly, pre-renders it in one pass, and counts the pages', async () => {
     const { prerender } = await import('./prerender.ts')
     const log = console.log
     const printed = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const result = await prerender(paths, staging)
     printed.mockRestore()
+    const viteConfig = {
+      root,
+      logLevel: 'error',
+      build: { outDir: staging.root, rolldownOptions: { checks: { bundlerTimings: false } } },
+    }
     expect(vike.calls).toEqual([
-      {
-        viteConfig: {
-          root,
-          logLevel: 'error',
-          build: { outDir: staging.root, rolldownOptions: { checks: { bundlerTimings: false } } },
-        },
-      },
+      { build: { viteConfig, vikeConfig: { prerender: { disableAutoRun: true, keepDistServer: true } } } },
+      { prerender: { viteConfig, vikeConfig: { prerender: { partial: false, keepDistServer: true } } } },
     ])
+    // One pass writes every page.
+    expect(vike.shares).toEqual([['/products/a', '/products/b', '/products/c', '/products/d', '/products/e']])
     // Page data reads this project's content: the render context points at it, drafts left out.
     await expect(renderContext()).rejects.toThrow(/content/i)
     expect(printed).not.toHaveBeenCalled()
     expect(console.log).toBe(log)
     expect(result).toEqual({ pages: 4 })
     expect(existsSync(paths.client)).toBe(false)
+    // The server bundle served the pre-render only.
+    expect(existsSync(path.join(staging.root, 'server'))).toBe(false)
+  })
+
+  it('in passes, gives each its share of the pages with a parameter, every page exactly once', async () => {
+    const { prerender } = await import('./prerender.ts')
+    const { inThisPass } = await import('../../renderer/prerender-batch.ts')
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    await prerender(paths, staging, { passes: 3 })
+    expect(vike.calls.filter((c) => 'build' in (c as object))).toHaveLength(1)
+    expect(vike.calls.slice(1)).toMatchObject(
+      Array(3).fill({ prerender: { vikeConfig: { prerender: { partial: true, keepDistServer: true } } } }),
+    )
+    expect(vike.shares).toEqual([
+      ['/products/a', '/products/d'],
+      ['/products/b', '/products/e'],
+      ['/products/c'],
+    ])
+    expect(existsSync(path.join(staging.root, 'server'))).toBe(false)
+    // After the build, a page lists every URL again (site dev, the next build).
+    expect(inThisPass(['/a', '/b'])).toEqual(['/a', '/b'])
+  })
+
+  it('after a pass fails, says what Vike said, passes the failure on, and leaves no pass set', async () => {
+    const { prerender } = await import('./prerender.ts')
+    const { inThisPass } = await import('../../renderer/prerender-batch.ts')
+    vike.failInPass = 1
+    const lines: string[] = []
+    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+      lines.push(args.join(' '))
+    })
+    await expect(prerender(paths, staging, { passes: 3 })).rejects.toThrow('Page /products/c threw')
+    expect(vike.shares).toHaveLength(2)
+    expect(lines).toContain('dist/client/index.html')
+    expect(inThisPass(['/a', '/b'])).toEqual(['/a', '/b'])
   })
 
   it('says what the bundler says with verbose', async () => {
@@ -97,7 +154,12 @@ describe('prerender', () => {
     })
     await prerender(paths, staging, { verbose: true })
     expect(vike.calls).toMatchObject([
-      { viteConfig: { logLevel: 'info', build: { rolldownOptions: { checks: { bundlerTimings: true } } } } },
+      {
+        build: {
+          viteConfig: { logLevel: 'info', build: { rolldownOptions: { checks: { bundlerTimings: true } } } },
+        },
+      },
+      { prerender: { viteConfig: { logLevel: 'info' } } },
     ])
     expect(lines).toContain('dist/client/index.html')
   })
@@ -135,9 +197,11 @@ describe('prerender', () => {
     })
     const spied = console.log
     await expect(prerender(paths, staging)).rejects.toThrow('Rollup failed to resolve import "x"')
-    expect(lines).toContain('dist/client/index.html')
-    expect(lines).toContain('dist/client/customercare.html/index.html')
-    expect(lines).toHaveLength(9)
+    expect(lines).toEqual([
+      'dist/client/assets/entries/entry.js',
+      'dist/client/assets/static/app.css',
+      'dist/server/entry.mjs',
+    ])
     expect(console.log).toBe(spied)
     vi.restoreAllMocks()
     expect(console.log).toBe(log)

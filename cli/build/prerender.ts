@@ -1,49 +1,84 @@
 import { readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { renderFrom } from '../../renderer/context.ts'
 import type { ProjectPaths } from '../../renderer/paths.ts'
+import { setPrerenderPass } from '../../renderer/prerender-batch.ts'
 import { paintFirstSite } from './paint-first.ts'
 import type { Staging } from './staging.ts'
 
 /**
- * Runs Vike's build with pre-rendering (the equivalent of `vike build`) into the staging folder and
+ * Runs Vike's build and pre-rendering (the equivalent of `vike build`) into the staging folder and
  * counts the pages written. The bundler's warnings and timing reports show with `verbose` only; Vike's
  * list of every file it wrote is printed only when the build fails.
+ *
+ * `passes` (renderer/prerender-batch.ts, prerenderPasses): Vike holds every page of a pre-render in
+ * memory until it ends, so a large catalogue is pre-rendered in passes, each writing its share of the
+ * pages with a parameter (products, enquiries, brochures) and the twenty-odd pages without one again
+ * (the same files). The shipped content takes one pass.
  */
 export async function prerender(
   paths: ProjectPaths,
   staging: Staging,
-  options: { verbose?: boolean } = {},
+  options: { verbose?: boolean; passes?: number } = {},
 ): Promise<{ pages: number }> {
   // Page data runs from the bundle in the staging folder's server/: it reads this project's content.
   renderFrom({ root: paths.root, drafts: false })
-  const { build } = await import('vike/api')
+  const passes = options.passes ?? 1
+  const api = await import('vike/api')
+  const viteConfig = {
+    root: paths.root,
+    logLevel: options.verbose ? ('info' as const) : ('error' as const),
+    build: {
+      outDir: staging.root,
+      rolldownOptions: { checks: { bundlerTimings: options.verbose ?? false } },
+    },
+  }
   // Vike lists every file it writes with console.log and offers no setting for it: held back here, and
   // printed only when something goes wrong.
   const captured: unknown[][] = []
   const log = console.log
   if (!options.verbose) console.log = (...args: unknown[]) => captured.push(args)
   try {
-    await build({
-      viteConfig: {
-        root: paths.root,
-        logLevel: options.verbose ? 'info' : 'error',
-        build: {
-          outDir: staging.root,
-          rolldownOptions: { checks: { bundlerTimings: options.verbose ?? false } },
-        },
-      },
-    })
+    // The server bundle stays for every pass (Vike would remove it after the first), and goes after the last.
+    await api.build({ viteConfig, vikeConfig: { prerender: { disableAutoRun: true, keepDistServer: true } } })
+    for (let index = 0; index < passes; index++) {
+      setPrerenderPass(passes > 1 ? { index, count: passes } : undefined)
+      // A pass leaves pages of each kind to the others: partial.
+      await api.prerender({
+        viteConfig,
+        vikeConfig: { prerender: { partial: passes > 1, keepDistServer: true } },
+      })
+      // V8 grows the heap rather than collect while memory is plentiful: without this, the passes'
+      // pages, unreachable once a pass ends, pile up as if there had been one pass.
+      if (passes > 1) collectGarbage()
+    }
+    await rm(path.join(staging.root, 'server'), { recursive: true, force: true })
   } catch (error) {
     for (const args of captured) log(...args)
     throw error
   } finally {
     console.log = log
+    setPrerenderPass(undefined)
   }
   await flattenHtmlRoutes(staging.client)
   // Every page paints from HTML and CSS alone before it asks for any JavaScript (docs/decisions.md).
   await paintFirstSite(staging.client)
   return { pages: await countHtml(staging.client) }
+}
+
+/**
+ * A full garbage collection now. Node offers `gc()` only to a process started with `--expose-gc`; the
+ * flag can be set later, and a new context then sees the function.
+ */
+function collectGarbage(): void {
+  try {
+    setFlagsFromString('--expose-gc')
+    ;(runInNewContext('gc') as () => void)()
+  } catch {
+    // A runtime without it only uses more memory.
+  }
 }
 
 /**

@@ -92,14 +92,16 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
   {
     name: 'pre-render',
     async run(run) {
-      const [{ prerender }, { pruneMedia }] = await Promise.all([
+      const [{ prerender }, { pruneMedia }, { prerenderPasses }] = await Promise.all([
         import('./prerender.ts'),
         import('../images/prune.ts'),
+        import('../../renderer/prerender-batch.ts'),
       ])
-      const { pages } = await prerender(run.paths, run.staging, { verbose: run.options.verbose })
+      const passes = prerenderPasses(contentOf(run))
+      const { pages } = await prerender(run.paths, run.staging, { verbose: run.options.verbose, passes })
       // Only the published content's images ship: none of a draft's, none the content stopped using.
       if (run.images) await pruneMedia(run.staging.client, run.images)
-      return `${plural(pages, 'page')} written`
+      return `${plural(pages, 'page')} written${passes > 1 ? ` in ${passes} passes` : ''}`
     },
   },
   {

@@ -31,17 +31,20 @@ const UNUSED = /^(pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)|wasm
 
 /**
  * Indexes pre-rendered pages with Pagefind: each page is annotated ({@link annotate}) and handed to the
- * indexer in memory, under its route as the result URL. Returns the files to serve under /pagefind/,
+ * indexer in memory, under its route as the result URL; a page given as a function is read when its
+ * turn comes, so only one is held at a time. Returns the files to serve under /pagefind/,
  * with the spelling-suggestion vocabulary added.
  */
-export async function indexPages(pages: { page: SearchPage; html: string }[]): Promise<SearchIndex> {
+export async function indexPages(
+  pages: readonly { page: SearchPage; html: string | (() => Promise<string>) }[],
+): Promise<SearchIndex> {
   const pagefind = await import('pagefind')
   try {
     const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' })
     if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`)
     const texts: string[] = []
     for (const { page, html } of pages) {
-      const marked = annotate(html, page)
+      const marked = annotate(typeof html === 'string' ? html : await html(), page)
       texts.push(marked.text)
       const added = await index.addHTMLFile({ url: page.route, content: marked.html })
       if (added.errors.length)

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { RenderContext } from '../../renderer/context.ts'
 import { htmlFilesFor } from '../../renderer/routes.ts'
@@ -17,8 +17,10 @@ export async function buildSiteIndex(
   const pages = await Promise.all(
     searchPages(ctx).map(async (page) => {
       for (const file of htmlFilesFor(page.route)) {
-        const html = await readFile(path.join(client, file), 'utf8').catch(() => undefined)
-        if (html !== undefined) return { page, html }
+        const where = path.join(client, file)
+        if ((await stat(where).catch(() => undefined))?.isFile())
+          // Read when its turn comes: a thousand pages held at once would be the stage's largest cost.
+          return { page, html: () => readFile(where, 'utf8') }
       }
       throw new Error(`${page.route} was not pre-rendered, so it cannot be indexed`)
     }),

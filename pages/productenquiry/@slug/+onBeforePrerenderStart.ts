@@ -1,8 +1,9 @@
 // https://vike.dev/onBeforePrerenderStart
 import { renderContext } from '../../../renderer/context.ts'
+import { inThisPass } from '../../../renderer/prerender-batch.ts'
 
 /** One enquiry page per product. */
 export async function onBeforePrerenderStart(): Promise<string[]> {
   const { content } = await renderContext()
-  return content.products.map((p) => `/productenquiry/${p.slug}`)
+  return inThisPass(content.products.map((p) => `/productenquiry/${p.slug}`))
 }

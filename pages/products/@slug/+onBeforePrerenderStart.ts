@@ -1,8 +1,9 @@
 // https://vike.dev/onBeforePrerenderStart
 import { renderContext } from '../../../renderer/context.ts'
+import { inThisPass } from '../../../renderer/prerender-batch.ts'
 
 /** Every product's URL; the web and cloud page has a route of its own. */
 export async function onBeforePrerenderStart(): Promise<string[]> {
   const { content } = await renderContext()
-  return content.products.map((p) => `/products/${p.slug}`)
+  return inThisPass(content.products.map((p) => `/products/${p.slug}`))
 }
