@@ -15,7 +15,10 @@ const state = processState('prerender-batch', () => ({
 export const PRERENDER_BATCH = 400
 
 /** How many pre-render passes this content takes: one for the shipped content, six for a thousand products. */
-export function prerenderPasses(content: { products: readonly unknown[]; brochures: readonly unknown[] }): number {
+export function prerenderPasses(content: {
+  products: readonly unknown[]
+  brochures: readonly unknown[]
+}): number {
   // A product has its page and its enquiry page; a brochure its download page.
   const withParameter = 2 * content.products.length + content.brochures.length
   return Math.max(1, Math.ceil(withParameter / PRERENDER_BATCH))
