@@ -99,10 +99,14 @@ export async function readServerContent(
       ? originOf(site.siteUrl, 'siteUrl in content/site.yaml')
       : undefined
   const productNames: Record<string, string> = {}
-  for (const slug of products as string[]) {
-    const product = (await readYaml(productFile(contentDir, slug))) as { name?: unknown } | undefined
+  const read = await Promise.all(
+    (products as string[]).map(
+      async (slug) =>
+        [slug, (await readYaml(productFile(contentDir, slug))) as { name?: unknown } | undefined] as const,
+    ),
+  )
+  for (const [slug, product] of read)
     productNames[slug] = typeof product?.name === 'string' ? product.name : slug
-  }
   return {
     productSlugs: products as string[],
     siteOrigin,

@@ -248,6 +248,17 @@ describe('isPageRequest', () => {
 })
 
 describe('reloadContent', () => {
+  it('keeps the content the dev check just read, so the pages render it without reading every file again', async () => {
+    const read = await loadContent(paths.content, { drafts: true })
+    const checked = { ...read, site: { ...read.site, company: 'Checked Company' } }
+    const server = { environments: {}, ws: { send: () => {} } }
+    reloadContent(server as unknown as ViteDevServer, { dir: paths.content, content: checked })
+    expect(await loadContent(paths.content, { drafts: true })).toBe(checked)
+    // The pages' view (no drafts here, as in a build) is the same content.
+    expect((await virtualSite()).company).toBe('Checked Company')
+    expect((await loadContent(paths.content)).products.every((p) => p.draft !== true)).toBe(true)
+  })
+
   it('forgets the content, drops every content module from every environment and reloads the open pages', async () => {
     const before = await virtualSite()
     expect(before.company).toBe('Test Company')

@@ -1,6 +1,7 @@
 import type { Plugin, ViteDevServer } from 'vite'
 import type { SiteError } from '../lib/errors.ts'
 import { catalogue } from '../renderer/catalogue.ts'
+import { type Content, keepContent } from '../renderer/content/load.ts'
 import { forgetContent, type RenderContext, renderContext } from '../renderer/context.ts'
 import { productChoices } from '../renderer/menu.ts'
 import { siteShell } from '../renderer/site-shell.ts'
@@ -78,11 +79,13 @@ export function isPageRequest(accept: string | undefined, url: string): boolean 
 }
 
 /**
- * After content or images changed: forget the content everywhere, drop the compiled content modules
- * from every environment's module graph, and reload the open pages.
+ * After content or images changed: forget the content everywhere (keeping `checked`, the content as
+ * the dev server's check just read it, when given), drop the compiled content modules from every
+ * environment's module graph, and reload the open pages.
  */
-export function reloadContent(server: ViteDevServer): void {
+export function reloadContent(server: ViteDevServer, checked?: { dir: string; content: Content }): void {
   forgetContent()
+  if (checked) keepContent(checked.dir, checked.content)
   for (const environment of Object.values(server.environments))
     for (const id of Object.keys(MODULES)) {
       const mod = environment.moduleGraph.getModuleById(resolved(id))

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Command } from 'commander'
 import { isSiteError, type SiteError } from '../../lib/errors.ts'
 import { wholeNumber } from '../../lib/flags.ts'
+import type { Content } from '../../renderer/content/load.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { printError } from '../errors.ts'
 
@@ -52,8 +53,11 @@ export function register(program: Command): void {
       /** What `site validate` says now, shown by the browser in place of the pages while it fails. */
       let current: Promise<SiteError | undefined> = Promise.resolve(undefined)
       let failing = false
-      /** Checks everything a build would, then brings the images up to date; prints what is wrong. */
-      const check = async () => {
+      /**
+       * Checks everything a build would, then brings the images up to date; prints what is wrong.
+       * Returns the content when it is valid, for the pages to render without reading it again.
+       */
+      const check = async (): Promise<Content | undefined> => {
         const result = await validateProject(paths)
         const refused = validationError(
           result,
@@ -72,6 +76,7 @@ export function register(program: Command): void {
           if (result.schemasNote) console.log(result.schemasNote)
           if (failing) console.log('The content is valid again.')
           failing = false
+          return result.content
         } catch (error) {
           printError(error)
           current = Promise.resolve(isSiteError(error) ? error : undefined)
@@ -97,11 +102,11 @@ export function register(program: Command): void {
       const refresh = serialised(async () => {
         const checked = check()
         current = checked.then(() => current)
-        await checked
+        const content = await checked
         // Reset after the images: a request during the encode may have cached the old manifest.
-        reloadContent(viteServer)
+        reloadContent(viteServer, content && { dir: paths.content, content })
         // A product added to the menu can be enquired about at once.
-        if (!(await current)) await intake.reload()
+        if (content) await intake.reload(content.products.map((p) => p.slug))
       })
       if (imagesMade) void refresh()
       // Vite's own watcher (chokidar) sees atomic saves (write a temp file, rename) on every Node

@@ -1,6 +1,6 @@
 // `site validate` remembers files that were valid (renderer/content/valid-cache.ts): what it may skip,
 // and what it must never skip.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Type } from '@sinclair/typebox'
@@ -47,6 +47,22 @@ describe('the cache of valid files', () => {
     await writeFile(file, `${await readFile(file, 'utf8')}\n# edited\n`)
     const third = await read()
     expect(third.content?.products.find((p) => p.slug === 'alpha')?.name).not.toBe('From the cache')
+  })
+
+  it('keeps the cache in memory between runs of one process, and reads it again when another process wrote it', async () => {
+    const { cacheFile, read } = await project()
+    await read()
+    const before = await stat(cacheFile)
+    const stored = JSON.parse(await readFile(cacheFile, 'utf8'))
+    // As long as the name it replaces, so the file keeps its size.
+    stored.files[ALPHA].data.name = 'Omega'
+    // A write that keeps the modification time and size: this process does not read the file again.
+    await writeFile(cacheFile, JSON.stringify(stored))
+    await utimes(cacheFile, before.atimeMs / 1000, before.mtimeMs / 1000)
+    expect((await read()).content?.products.find((p) => p.slug === 'alpha')?.name).toBe('Alpha')
+    // Another process's write moves the time on: read again.
+    await utimes(cacheFile, before.atime, new Date(before.mtimeMs + 5000))
+    expect((await read()).content?.products.find((p) => p.slug === 'alpha')?.name).toBe('Omega')
   })
 
   it('never stores a file with a problem: the problem is found again, with its line, on every run', async () => {

@@ -19,21 +19,27 @@ export const isApiRequest = (url: string | undefined) => /^\/api(\/|\?|$)/.test(
 /**
  * The intake API in `site dev`, as `site serve` runs it (the same app, validation and storage), so a
  * form can be tried in the preview before a build. Requests under `/api` go to the app; submissions
- * go to a scratch SQLite store, and no e-mail or webhook is sent. `reload()` builds the app again after
- * content changed (a product added to the menu can be enquired about at once).
+ * go to a scratch SQLite store, and no e-mail or webhook is sent. `reload(slugs)` builds the app again
+ * when the products changed (a product added to the menu can be enquired about at once); an edit that
+ * keeps the same products leaves the running app alone.
  */
-export function intakeInDev(options: DevIntakeOptions): Plugin & { reload(): Promise<void> } {
+export function intakeInDev(
+  options: DevIntakeOptions,
+): Plugin & { reload(productSlugs: readonly string[]): Promise<void> } {
   let app: Promise<IntakeApp> | undefined
-  const start = async () => {
+  /** The products the running app accepts. */
+  let accepted = ''
+  const start = async (known?: readonly string[]) => {
     const [{ createApp }, { readServerContent }] = await Promise.all([
       import('../../server/app.ts'),
       import('../../server/site-config.ts'),
     ])
-    const content = await readServerContent(options.contentDir)
+    const productSlugs = known ?? (await readServerContent(options.contentDir)).productSlugs
+    accepted = productSlugs.join('\n')
     return createApp({
       dist: options.staticDir,
       dataDir: options.dataDir,
-      productSlugs: content.productSlugs,
+      productSlugs: [...productSlugs],
       // The preview's own origin is accepted by address; no other site posts to it.
       siteOrigin: undefined,
       rateLimit: 0,
@@ -50,9 +56,10 @@ export function intakeInDev(options: DevIntakeOptions): Plugin & { reload(): Pro
   return {
     name: 'site-intake-dev',
     apply: 'serve',
-    async reload() {
+    async reload(productSlugs) {
+      if (app && productSlugs.join('\n') === accepted) return
       await close()
-      app = start()
+      app = start(productSlugs)
       await app.catch(() => undefined)
     },
     configureServer(server) {

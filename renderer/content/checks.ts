@@ -1,4 +1,4 @@
-import { access, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Problem } from '../../lib/errors.ts'
 import { routesFor } from '../routes.ts'
@@ -437,6 +437,8 @@ async function checkStrings(input: CheckInput, report: Report): Promise<void> {
     })),
   ]
   const pending: Promise<void>[] = []
+  // Many files name the same image (a product family shares its artwork): each is looked for once.
+  const exists = new Map<string, Promise<boolean>>()
   for (const doc of documents)
     walk(doc.data, '', (value, pointer) => {
       if (value.includes(PLACEHOLDER))
@@ -447,7 +449,8 @@ async function checkStrings(input: CheckInput, report: Report): Promise<void> {
           `Placeholder text left from the scaffold: "${value.length > 50 ? `${value.slice(0, 50)}…` : value}".`,
           'replace it with the real text or image path.',
         )
-      else if (IMAGE_REF.test(value)) pending.push(checkImageExists(input, doc.file, pointer, value, report))
+      else if (IMAGE_REF.test(value))
+        pending.push(checkImageExists(input, exists, doc.file, pointer, value, report))
       else if (pointer.endsWith('/link')) checkLink(routes, doc.file, pointer, value, report)
     })
   const privacy = input.privacySource
@@ -462,16 +465,22 @@ async function checkStrings(input: CheckInput, report: Report): Promise<void> {
 
 async function checkImageExists(
   input: CheckInput,
+  exists: Map<string, Promise<boolean>>,
   file: string,
   pointer: string,
   ref: string,
   report: Report,
 ) {
   const where = path.join(input.contentDir, IMAGES_DIR, ref)
-  const found = await access(where).then(
-    () => stat(where).then((s) => s.isFile()),
-    () => false,
-  )
+  let looked = exists.get(where)
+  if (!looked) {
+    looked = stat(where).then(
+      (s) => s.isFile(),
+      () => false,
+    )
+    exists.set(where, looked)
+  }
+  const found = await looked
   if (!found)
     report(
       file,

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Static, TSchema } from '@sinclair/typebox'
@@ -331,7 +332,8 @@ async function readSource(
     problems.push({ file: name, line: 1, col: 1, path: '', code: 'missing-file', ...missing })
     return undefined
   }
-  const bad = firstInvalidUtf8(bytes)
+  // The native check first; the position is looked for only in a file that fails it.
+  const bad = isUtf8(bytes) ? -1 : firstInvalidUtf8(bytes)
   // Some editors start UTF-8 files with a byte order mark; it is not part of the content.
   if (bad < 0) return bytes.toString('utf8').replace(/^\uFEFF/, '')
   // Decoding anyway would publish U+FFFD (a question mark in a box) where the letter was.
@@ -432,7 +434,7 @@ const cache = processState('content-cache', () => new Map<string, Promise<Conten
  * The result is cached per folder for the life of the process (a pre-render reads content once).
  */
 export function loadContent(contentDir: string, options: { drafts?: boolean } = {}): Promise<Content> {
-  const key = `${options.drafts ? 'drafts:' : ''}${contentDir}`
+  const key = cacheKey(contentDir, options)
   let pending = cache.get(key)
   if (!pending) {
     pending = readContent(contentDir).then((report) => {
@@ -453,6 +455,19 @@ export function loadContent(contentDir: string, options: { drafts?: boolean } = 
 /** The content a build publishes: no draft products anywhere (pages, menus, sitemap all read this list). */
 export function withoutDrafts(content: Content): Content {
   return { ...content, products: content.products.filter((p) => p.draft !== true) }
+}
+
+const cacheKey = (contentDir: string, options: { drafts?: boolean }) =>
+  `${options.drafts ? 'drafts:' : ''}${contentDir}`
+
+/**
+ * Keeps content that was just read and found valid, drafts included (the dev server's check after a
+ * save), as what {@link loadContent} gives with and without drafts, so the pages do not read every
+ * file again.
+ */
+export function keepContent(contentDir: string, content: Content): void {
+  cache.set(cacheKey(contentDir, { drafts: true }), Promise.resolve(content))
+  cache.set(cacheKey(contentDir, {}), Promise.resolve(withoutDrafts(content)))
 }
 
 /** Forgets cached content (the dev server calls this when a content file changes). */

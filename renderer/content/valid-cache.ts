@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { TSchema } from '@sinclair/typebox'
+import { processState } from '../process-state.ts'
 
 /**
  * What `site validate` learnt about files that were valid: their parsed data, keyed on the file's exact
@@ -37,13 +38,33 @@ interface Stored {
   files: Record<string, { key: string; data: unknown }>
 }
 
+/**
+ * The cache as this process last read or wrote it, by file, with the file's modification time and
+ * size then: `site dev` validates on every save, and a thousand products make a cache of megabytes.
+ */
+const held = processState('valid-cache', () => new Map<string, { stored: Stored; version: string }>())
+
+/** The file's modification time (to the millisecond, as every file system keeps it) and size. */
+const versionOf = (file: string) =>
+  stat(file).then(
+    (s) => `${Math.floor(s.mtimeMs)}:${s.size}`,
+    () => '',
+  )
+
 /** The cache of a project, in `.cache/content/valid.json`; an unreadable cache is an empty one. */
 export async function openValidCache(projectRoot: string): Promise<ValidCache> {
   const file = path.join(projectRoot, '.cache', 'content', 'valid.json')
-  const stored: Stored = await readFile(file, 'utf8')
-    .then((text) => JSON.parse(text) as Stored)
-    .then((s) => (s.version === VERSION && s.files ? s : { version: VERSION, files: {} }))
-    .catch(() => ({ version: VERSION, files: {} }))
+  const version = await versionOf(file)
+  const kept = held.get(file)
+  // Read again only when another process wrote it since.
+  const stored: Stored =
+    kept && kept.version === version
+      ? kept.stored
+      : await readFile(file, 'utf8')
+          .then((text) => JSON.parse(text) as Stored)
+          .then((s) => (s.version === VERSION && s.files ? s : { version: VERSION, files: {} }))
+          .catch(() => ({ version: VERSION, files: {} }))
+  held.set(file, { stored, version })
   let changed = false
   return {
     get: (name, key) => (stored.files[name]?.key === key ? stored.files[name].data : undefined),
@@ -59,6 +80,7 @@ export async function openValidCache(projectRoot: string): Promise<ValidCache> {
         await mkdir(path.dirname(file), { recursive: true })
         await writeFile(tmp, JSON.stringify(stored))
         await rename(tmp, file)
+        held.set(file, { stored, version: await versionOf(file) })
       } catch {
         // A read-only project still validates; it is only slower next time.
       }
