@@ -83,12 +83,13 @@ describe('parseBuildOutput', () => {
       {
         kind: 'searching for "…" shows /… first, not this product',
         count: 2,
-        example: 'searching for "Switch 1" shows /products/switch-11 first, not this product',
+        example:
+          '/products/switch-1: searching for "Switch 1" shows /products/switch-11 first, not this product',
       },
       {
         kind: 'first-load JavaScript is N KB gzipped, over its budget of N KB',
         count: 1,
-        example: 'first-load JavaScript is 111.5 KB gzipped, over its budget of 108 KB',
+        example: '/: first-load JavaScript is 111.5 KB gzipped, over its budget of 108 KB',
       },
     ])
   })

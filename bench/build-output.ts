@@ -15,7 +15,8 @@ export interface BuildOutput {
   message?: string | undefined
   /**
    * The problems listed under the pages (verify prints at most five per page), grouped by kind: the
-   * message with its numbers, quoted text and addresses blanked, most frequent first.
+   * message with its numbers, quoted text and addresses blanked, most frequent first; the example is
+   * the first of its kind, with its page.
    */
   problemKinds: { kind: string; count: number; example: string }[]
 }
@@ -50,7 +51,10 @@ export function parseBuildOutput(stdout: string, stderr: string): BuildOutput {
   const lines = stderr.split('\n')
   out.message = lines.find((l) => /^The build stopped|^The site CLI hit/.test(l))
   const kinds = new Map<string, { count: number; example: string }>()
+  /** The page a problem is listed under: `/products/x  (products/x/index.html)`. */
+  let page = ''
   for (const line of lines) {
+    if (!line.startsWith(' ')) page = line.split('  (')[0] ?? ''
     if (!line.startsWith('  ') || line.startsWith('  … and')) continue
     const kind = line
       .trim()
@@ -59,7 +63,7 @@ export function parseBuildOutput(stdout: string, stderr: string): BuildOutput {
       .replace(/\d+(\.\d+)?/g, 'N')
     const seen = kinds.get(kind)
     if (seen) seen.count++
-    else kinds.set(kind, { count: 1, example: line.trim() })
+    else kinds.set(kind, { count: 1, example: page ? `${page}: ${line.trim()}` : line.trim() })
   }
   out.problemKinds = [...kinds]
     .map(([kind, { count, example }]) => ({ kind, count, example }))

@@ -384,11 +384,9 @@ export async function benchScale(sizes: number[]): Promise<void> {
       const added = await writeSyntheticProducts(path.join(root, 'content'), products)
       say(`\n${products} products (${added.length} synthetic): first build …`)
       const first = await build(root, keep)
-      say(
-        `  first build ${duration(first.wallMs)}${first.ok ? '' : `, failed at ${first.failedAt ?? '?'}`}; warm build …`,
-      )
+      say(`  first build ${outcome(first)}; warm build …`)
       const warm = await build(root, keep)
-      say(`  warm build ${duration(warm.wallMs)}${warm.ok ? '' : `, failed at ${warm.failedAt ?? '?'}`}`)
+      say(`  warm build ${outcome(warm)}`)
       const row: Row = { products, first, warm }
       rows.push(row)
       // Read afresh: loadContent keeps what it read of a folder for the whole process.
