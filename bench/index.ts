@@ -7,6 +7,7 @@
  * - `npm run bench -- <part> [<part> ...]` runs those parts in full; `npm run bench -- --all` runs
  *   every part in full (Lighthouse on every route in the sitemap: over an hour).
  * - `--routes /,/aboutus`, `--runs N` and `--compare URL` (tasks) change the sample either way.
+ * - A part that takes an argument has it right after its name: `npm run bench -- scale 100,500,1000`.
  *
  * Every server the bench starts listens on a free port it picks, so it runs beside `npm start`, the
  * browser tests or another bench.
@@ -31,14 +32,12 @@ import { expectedRoutes } from '../renderer/routes.ts'
 import { writeFloorCopy } from './floor.ts'
 import { runLighthouse } from './lighthouse.ts'
 import { measureLongTasks } from './long-tasks.ts'
+import { benchScale, parseSizes } from './scale.ts'
 
 /** Options that take a value; every other `--x` is a switch. */
 const VALUED = new Set(['--routes', '--runs', '--compare'])
 const args = process.argv.slice(2)
-const named = args.filter((a, i) => !a.startsWith('--') && !VALUED.has(args[i - 1] ?? ''))
 const all = args.includes('--all')
-/** No part named and no `--all`: the quick sample. */
-const quick = named.length === 0 && !all
 
 /**
  * One of each kind of page: home, a domain page (the longest to render), a product page (the largest
@@ -335,9 +334,16 @@ async function benchTasks() {
 
 /**
  * Every part, in the order they run; `quick` parts make up `npm run bench` with no arguments. Parts
- * that measure the built site (`built`) come after the build.
+ * that measure the built site (`built`) come after the build. A part with an `argument` reads the word
+ * after its name, when that is neither an option nor another part.
  */
-const PARTS: { name: string; quick: boolean; built?: true; run: () => unknown }[] = [
+const PARTS: {
+  name: string
+  quick: boolean
+  built?: true
+  argument?: string
+  run: (argument: string | undefined) => unknown
+}[] = [
   { name: 'start', quick: true, run: benchStart },
   { name: 'validate', quick: true, run: benchValidate },
   // Encodes every image twice, cold: the build's own timing covers the warm cache.
@@ -352,16 +358,36 @@ const PARTS: { name: string; quick: boolean; built?: true; run: () => unknown }[
   { name: 'intake-pg', quick: false, run: benchIntakePg },
   { name: 'lighthouse', quick: true, built: true, run: benchLighthouse },
   { name: 'tasks', quick: true, built: true, run: benchTasks },
+  // Builds a scratch copy of the project at each size, twice, and runs site dev on it: tens of minutes.
+  { name: 'scale', quick: false, argument: 'sizes', run: (sizes) => benchScale(parseSizes(sizes)) },
 ]
 
-const unknown = named.filter((name) => !PARTS.some((part) => part.name === name))
+/** The parts named on the command line, each with its argument if it takes one. */
+const named = new Map<string, string | undefined>()
+for (let i = 0; i < args.length; i++) {
+  const arg = args[i] ?? ''
+  if (arg.startsWith('--')) {
+    if (VALUED.has(arg)) i++
+    continue
+  }
+  const next = args[i + 1]
+  const takes = PARTS.find((part) => part.name === arg)?.argument
+  const value =
+    takes && next && !next.startsWith('--') && !PARTS.some((p) => p.name === next) ? next : undefined
+  named.set(arg, value)
+  if (value !== undefined) i++
+}
+/** No part named and no `--all`: the quick sample. */
+const quick = named.size === 0 && !all
+
+const unknown = [...named.keys()].filter((name) => !PARTS.some((part) => part.name === name))
 if (unknown.length) {
   console.error(
     `No bench part named ${unknown.join(', ')}. Parts: ${PARTS.map((p) => p.name).join(', ')} (README.md, "Releasing").`,
   )
   process.exit(1)
 }
-const chosen = PARTS.filter((part) => (all ? true : quick ? part.quick : named.includes(part.name)))
+const chosen = PARTS.filter((part) => (all ? true : quick ? part.quick : named.has(part.name)))
 const needsSite = chosen.filter((part) => part.built).map((part) => part.name)
 const building = chosen.some((part) => part.name === 'build')
 if (needsSite.length && !building && !existsSync(path.join(projectPaths().client, 'index.html'))) {
@@ -375,5 +401,5 @@ if (quick)
   console.log(
     `Quick sample: ${chosen.map((p) => p.name).join(', ')}; Lighthouse and long tasks on ${REPRESENTATIVE_ROUTES.join(', ')}. Name parts or pass --all for the full set.`,
   )
-for (const part of chosen) await part.run()
+for (const part of chosen) await part.run(named.get(part.name))
 console.log(`\nBench done in ${duration(Math.round(performance.now() - started))}.`)
