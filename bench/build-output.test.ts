@@ -52,6 +52,7 @@ describe('parseBuildOutput', () => {
                   searchMiss(1),
                   searchMiss(2),
                 ],
+                warnings: [],
                 rows: [
                   { route: '/404.html', htmlBytes: 12_000, jsGzipBytes: 107_000, jsBudget: 110_592 },
                   { route: '/', htmlBytes: 116_736, jsGzipBytes: 114_176, jsBudget: 110_592 },
