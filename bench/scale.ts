@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process'
-import { cp, link, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
-import { availableParallelism, loadavg, tmpdir } from 'node:os'
+import { link, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { availableParallelism, loadavg } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
@@ -8,7 +8,7 @@ import { SEARCH_BASE } from '../cli/search/build-index.ts'
 import { fromDir, openIndex } from '../cli/search/query.ts'
 import { bytes, duration } from '../cli/timing.ts'
 import { readContent, withoutDrafts } from '../renderer/content/load.ts'
-import { PROJECT_ROOT } from '../renderer/paths.ts'
+import { copyProject, shellEnv } from '../tests/project-copy.ts'
 import { type BuildOutput, parseBuildOutput } from './build-output.ts'
 import { type MemoryPeak, watchMemory } from './process-memory.ts'
 import { writeSyntheticProducts } from './synthetic-products.ts'
@@ -92,35 +92,6 @@ async function linkTree(from: string, to: string): Promise<void> {
       await link(source, target)
     }
   }
-}
-
-/**
- * The project as it stands (tracked files and new ones not ignored), copied under the system's temp
- * folder, with node_modules linked and the image cache copied so images stay cached. As
- * cli/release/release-loop.test.ts makes its copy.
- */
-async function copyProject(): Promise<string> {
-  const root = await mkdtemp(path.join(tmpdir(), 'site-bench-scale-'))
-  const listed = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: PROJECT_ROOT,
-    maxBuffer: 16 * 1024 * 1024,
-  })
-  for (const file of new Set(listed.stdout.split('\0').filter(Boolean))) {
-    const from = path.join(PROJECT_ROOT, file)
-    if (!(await stat(from).catch(() => undefined))?.isFile()) continue
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true })
-    await cp(from, path.join(root, file))
-  }
-  await symlink(path.join(PROJECT_ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir')
-  await cp(path.join(PROJECT_ROOT, '.cache/images'), path.join(root, '.cache/images'), {
-    recursive: true,
-  }).catch(() => undefined)
-  return root
-}
-
-/** A person's shell: none of the release origins (the build's local defaults) and no NODE_ENV. */
-function shellEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(NODE_ENV$|SITE_)/.test(name)))
 }
 
 /**
@@ -372,7 +343,7 @@ function failureLines(products: number, b: Build): string[] {
 
 /** Runs the scale bench for each size in `sizes`, printing progress and then the tables. */
 export async function benchScale(sizes: number[]): Promise<void> {
-  const root = await copyProject()
+  const root = await copyProject('site-bench-scale-')
   const rows: Row[] = []
   const say = (line: string) => console.log(line)
   say(`\nScale: sizes ${sizes.join(', ')} on a copy of the project in ${root}`)

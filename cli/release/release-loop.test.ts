@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -8,7 +8,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseDocument } from 'yaml'
-import { PROJECT_ROOT } from '../../renderer/paths.ts'
+import { copyProject, shellEnv } from '../../tests/project-copy.ts'
 
 /**
  * The release manager's loop on a copy of this project, run the way docs/releasing.md says, with the
@@ -57,28 +57,8 @@ async function snapshot(): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'site-release-loop-'))
-  // The project as it stands: tracked files and new ones not ignored (what a commit would hold).
-  const listed = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: PROJECT_ROOT,
-  })
-  const tracked = [...new Set(listed.stdout.split('\0').filter(Boolean))]
-  for (const file of tracked) {
-    const from = path.join(PROJECT_ROOT, file)
-    if (!(await stat(from).catch(() => undefined))?.isFile()) continue
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true })
-    await cp(from, path.join(root, file))
-  }
-  await symlink(path.join(PROJECT_ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir')
-  // The image cache is CI's to keep or not; a warm one keeps this test to its subject.
-  await cp(path.join(PROJECT_ROOT, '.cache/images'), path.join(root, '.cache/images'), {
-    recursive: true,
-  }).catch(() => undefined)
-  // As a person's shell has it: none of the test runner's settings (NODE_ENV=test builds React's
-  // development bundle) and none of the release origins.
-  env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(VITEST|NODE_ENV$|SITE_)/.test(name)),
-  )
+  root = await copyProject('site-release-loop-')
+  env = shellEnv()
   env.NO_COLOR = '1'
   await git('init', '-q')
   await git('-c', 'user.email=t@example.test', '-c', 'user.name=t', 'add', '-A')

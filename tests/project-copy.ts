@@ -1,0 +1,44 @@
+/**
+ * A copy of this project as it stands, for tests and benchmarks that run the CLI the way a person
+ * would without touching the working tree: the tracked files and the new ones git does not ignore
+ * (what a commit would hold), under the system's temp folder, with node_modules linked and the image
+ * cache copied (CI's to keep or not; a warm one keeps the run to its subject). Not a test file itself.
+ */
+import { execFile } from 'node:child_process'
+import { cp, mkdir, mkdtemp, stat, symlink } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { PROJECT_ROOT } from '../renderer/paths.ts'
+
+const run = promisify(execFile)
+
+/** Copies the project into a new temp folder named `<prefix>…` and returns its path. */
+export async function copyProject(prefix: string): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), prefix))
+  const listed = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: PROJECT_ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+  })
+  for (const file of new Set(listed.stdout.split('\0').filter(Boolean))) {
+    const from = path.join(PROJECT_ROOT, file)
+    if (!(await stat(from).catch(() => undefined))?.isFile()) continue
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true })
+    await cp(from, path.join(root, file))
+  }
+  await symlink(path.join(PROJECT_ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir')
+  await cp(path.join(PROJECT_ROOT, '.cache/images'), path.join(root, '.cache/images'), {
+    recursive: true,
+  }).catch(() => undefined)
+  return root
+}
+
+/**
+ * The environment of a person's shell: none of the test runner's settings (NODE_ENV=test builds
+ * React's development bundle) and none of the release origins (the build's local defaults apply).
+ */
+export function shellEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(VITEST|NODE_ENV$|SITE_)/.test(name)),
+  )
+}
