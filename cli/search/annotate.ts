@@ -1,4 +1,5 @@
 import { parse } from 'node-html-parser'
+import { EXACT_TITLE_FILTER, plainWords } from '../../lib/search-order.ts'
 import type { SearchPage } from './pages.ts'
 
 /**
@@ -45,6 +46,10 @@ export function annotate(html: string, page: SearchPage): { html: string; text: 
   const meta = Object.entries(page.meta)
     .filter(([, value]) => value)
     .map(([key, value]) => `<span data-pagefind-meta="${key}">${escapeHtml(value)}</span>`)
+  // The title in plain words as a filter: the page a query names exactly is found first (lib/search-order.ts).
+  meta.push(
+    `<span data-pagefind-filter="${EXACT_TITLE_FILTER}">${escapeHtml(plainWords(page.meta.title))}</span>`,
+  )
   const extra = page.extra.map((e) => `<p data-pagefind-weight="${e.weight}">${escapeHtml(e.text)}</p>`)
   // Metadata is captured from an ignored element too; its text is not indexed.
   main.insertAdjacentHTML('beforeend', `<div data-pagefind-ignore>${meta.join('')}</div>${extra.join('')}`)

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { exactTitlesFirst, SHOWN_RESULTS } from '../../lib/search-order.ts'
+import { type PagefindSearch, searchExactFirst } from '../../lib/search-order.ts'
 
 /** One search result as a visitor would see it first: where it goes and its heading. */
 export interface Hit {
@@ -8,9 +8,9 @@ export interface Hit {
   title: string
 }
 
-interface PagefindModule {
+interface PagefindModule
+  extends PagefindSearch<{ id: string; data(): Promise<{ url: string; meta: { title?: string } }> }> {
   options(o: { basePath: string }): Promise<void>
-  search(term: string): Promise<{ results: { data(): Promise<{ url: string; meta: { title?: string } }> }[] }>
   destroy(): Promise<void>
 }
 
@@ -73,10 +73,9 @@ export async function openIndex(source: IndexSource) {
     return {
       /** The first `limit` results for `term`, best first, ordered as the search dialog orders them. */
       async search(term: string, limit = 5): Promise<Hit[]> {
-        const { results } = await pagefind.search(term)
-        const data = await Promise.all(results.slice(0, Math.max(limit, SHOWN_RESULTS)).map((r) => r.data()))
-        const hits = data.map((d) => ({ url: d.url, title: d.meta.title ?? '' }))
-        return exactTitlesFirst(hits, term).slice(0, limit)
+        const found = await searchExactFirst(pagefind, term)
+        const data = await Promise.all(found.slice(0, limit).map((r) => r.data()))
+        return data.map((d) => ({ url: d.url, title: d.meta.title ?? '' }))
       },
       async close() {
         await pagefind.destroy()

@@ -120,11 +120,11 @@ describe('verifySearch', () => {
     ).toEqual({ failures: [], warnings: [] })
   })
 
-  it('finds each of two names where one is the start of the other first, as the dialog orders them', async () => {
-    const names = ['Rugged Switch 1', 'Rugged Switch 11', 'Rugged Switch 111']
+  it('finds each name first where many names begin with it, as the dialog orders them', async () => {
+    // "Rugged Switch 1" and thirty names it begins; its page is the longest, which Pagefind ranks down.
+    const names = ['Rugged Switch 1', ...Array.from({ length: 30 }, (_, i) => `Rugged Switch 1${i}`)]
     const pages = names.map((name, i) => ({
       page: product(`s${i}`, name, 'Industrial networking'),
-      // The first page is the longest: Pagefind alone ranks "Rugged Switch 11" above it for its name.
       html: html(
         `<h1>${name}</h1><p>${'Words about nothing in particular. '.repeat(i ? 0 : 60)}A rugged switch.</p>`,
       ),

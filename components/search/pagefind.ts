@@ -1,6 +1,6 @@
 import { loadOnce } from '../../lib/load-once.ts'
 import { retryingImport } from '../../lib/retrying-import.ts'
-import { exactTitlesFirst, SHOWN_RESULTS } from '../../lib/search-order.ts'
+import { type PagefindSearch, SHOWN_RESULTS, searchExactFirst } from '../../lib/search-order.ts'
 
 /** Where the build writes the index (cli/search/build-index.ts). */
 const BASE = '/pagefind/'
@@ -21,10 +21,9 @@ interface PagefindData {
   meta: Record<string, string | undefined>
 }
 
-interface Pagefind {
+interface Pagefind extends PagefindSearch<{ id: string; data(): Promise<PagefindData> }> {
   options(o: { excerptLength?: number }): Promise<void>
   init(): Promise<void>
-  search(term: string): Promise<{ results: { data(): Promise<PagefindData> }[] } | null>
 }
 
 /**
@@ -46,18 +45,15 @@ export const loadPagefind = loadOnce(async () => {
 
 /** The first `limit` results for `term`, best first: a page titled exactly `term` leads. */
 export async function searchSite(term: string, limit = SHOWN_RESULTS): Promise<Result[]> {
-  const found = await (await loadPagefind()).search(term)
-  const data = await Promise.all(
-    (found?.results ?? []).slice(0, Math.max(limit, SHOWN_RESULTS)).map((r) => r.data()),
-  )
-  const results = data.map((d) => ({
+  const found = await searchExactFirst(await loadPagefind(), term)
+  const data = await Promise.all(found.slice(0, limit).map((r) => r.data()))
+  return data.map((d) => ({
     url: d.url,
     title: d.meta.title ?? d.url,
     category: d.meta.category ?? '',
     thumb: d.meta.thumb,
     excerpt: d.excerpt,
   }))
-  return exactTitlesFirst(results, term).slice(0, limit)
 }
 
 /** The indexed words, for "did you mean" (fetched only when a query finds nothing). */
