@@ -22,8 +22,12 @@ export interface ApiAnswer {
 export interface MockApi {
   /** Every call so far, in order. */
   calls: ApiCall[]
-  /** Lets every held answer go. */
-  release(): void
+  /**
+   * Lets every held answer go, once at least one is held: the page shows its loader as it starts to
+   * send, before its request reaches this mock, so a release right after seeing the loader could
+   * otherwise come before the request it means to answer, and that answer would be held forever.
+   */
+  release(): Promise<void>
   /** Resolves once `count` calls have arrived. */
   waitForCalls(count: number): Promise<void>
 }
@@ -38,6 +42,7 @@ export async function mockApi(
 ): Promise<MockApi> {
   const calls: ApiCall[] = []
   const held: (() => void)[] = []
+  let onHeld: (() => void) | undefined
   const waiters: { count: number; done: () => void }[] = []
   // A held answer waits for the test, which on a loaded machine can take longer than the page's own
   // request timeout (apiTimeoutMs, 10 s): the page would give up on its own and the test would see a
@@ -58,7 +63,11 @@ export async function mockApi(
     const index = calls.push(call) - 1
     for (const waiter of waiters.filter((w) => calls.length >= w.count)) waiter.done()
     const reply = typeof answer === 'function' ? answer(call, index) : answer
-    if (reply.hold) await new Promise<void>((resolve) => held.push(resolve))
+    if (reply.hold)
+      await new Promise<void>((resolve) => {
+        held.push(resolve)
+        onHeld?.()
+      })
     await route
       .fulfill({
         status: reply.status ?? 201,
@@ -71,7 +80,12 @@ export async function mockApi(
 
   return {
     calls,
-    release: () => {
+    release: async () => {
+      if (held.length === 0)
+        await new Promise<void>((resolve) => {
+          onHeld = resolve
+        })
+      onHeld = undefined
       for (const resolve of held.splice(0)) resolve()
     },
     waitForCalls: (count) =>
