@@ -89,6 +89,7 @@ export default function Page() {
           categories={categories}
           sizes={sizes}
           total={total}
+          matching={catalogue.whole ? shown.size : total}
           active={active}
           state={state}
           ready={ready}

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useRef, useState } from 'react'
 import { EMPTY, type FinderState, type Wanted, withFact } from '../../components/finder/filters.ts'
 import type { Data } from './+data.ts'
 
@@ -12,11 +12,18 @@ const show = (n: number, unit: string | undefined, signed = false) =>
  * The filter form: a category, then the filters of its facts (or, for all categories, the facts they
  * share). Counts and ranges are two selects, booleans checkboxes, choices a group of checkboxes. Every
  * control is labelled; until the page has hydrated the form is disabled, as it could not act yet.
+ *
+ * On a screen too narrow for the filters beside the list (under 900 px, Catalogue.css), the filters
+ * fold away behind a "Filter" button that says how many are set, so the list starts in the first
+ * screen; "Show N products" at the end of the open panel folds it again and returns to the list. The
+ * fold is CSS from the first paint (no shift when the page hydrates); on a wide screen neither
+ * button shows and the filters are always open.
  */
 export function Filters({
   categories,
   sizes,
   total,
+  matching,
   active,
   state,
   ready,
@@ -27,6 +34,8 @@ export function Filters({
   /** How many products each category has, by id, and in all. */
   sizes: Data['sizes']
   total: number
+  /** How many products the filters let through now. */
+  matching: number
   active: readonly Filter[]
   state: FinderState
   ready: boolean
@@ -34,14 +43,37 @@ export function Filters({
   describedBy: string
 }) {
   const id = useId()
+  const [open, setOpen] = useState(false)
+  const toggle = useRef<HTMLButtonElement>(null)
   const setFact = (key: string, wanted: Wanted | undefined) => onChange(withFact(state, key, wanted))
-  const changed = Object.keys(state.facts).length > 0 || state.category !== null
+  const inUse = Object.keys(state.facts).length + (state.category === null ? 0 : 1)
   return (
-    <form className="finder__filters" aria-labelledby={`${id}-title`} onSubmit={(e) => e.preventDefault()}>
+    <form
+      className={open ? 'finder__filters is-open' : 'finder__filters'}
+      aria-labelledby={`${id}-title`}
+      onSubmit={(e) => e.preventDefault()}
+    >
       <h2 id={`${id}-title`} className="finder__filters-title">
-        Filter
+        {/* One of the two shows, by the screen's width: the other is out of the accessibility tree too. */}
+        <span className="finder__filters-label">Filter</span>
+        <button
+          ref={toggle}
+          type="button"
+          className="finder__filters-toggle"
+          aria-expanded={open}
+          aria-controls={`${id}-filters`}
+          disabled={!ready}
+          onClick={() => setOpen(!open)}
+        >
+          Filter{inUse > 0 && <span className="finder__n"> ({inUse} active)</span>}
+        </button>
       </h2>
-      <fieldset className="finder__fieldset" disabled={!ready} aria-describedby={describedBy}>
+      <fieldset
+        id={`${id}-filters`}
+        className="finder__fieldset"
+        disabled={!ready}
+        aria-describedby={describedBy}
+      >
         <fieldset className="finder__group-choice">
           <legend>Category</legend>
           {[{ id: '', name: 'All categories' }, ...categories].map((c) => (
@@ -68,8 +100,23 @@ export function Filters({
             onChange={(w) => setFact(f.key, w)}
           />
         ))}
-        <button type="button" className="finder__reset" disabled={!changed} onClick={() => onChange(EMPTY)}>
+        <button
+          type="button"
+          className="finder__reset"
+          disabled={inUse === 0}
+          onClick={() => onChange(EMPTY)}
+        >
           Clear all filters
+        </button>
+        <button
+          type="button"
+          className="finder__filters-done btn btn--accent"
+          onClick={() => {
+            setOpen(false)
+            toggle.current?.focus()
+          }}
+        >
+          Show {matching} {matching === 1 ? 'product' : 'products'}
         </button>
       </fieldset>
     </form>

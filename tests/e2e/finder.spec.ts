@@ -19,9 +19,17 @@ async function open(page: Page, path: string, width: number): Promise<void> {
   await hydrated(page)
 }
 
-/** The filter form, once it can act (it is disabled until the page has hydrated). */
+/**
+ * The filter form, once it can act (it is disabled until the page has hydrated); on a screen under
+ * 900 px the filters are folded behind their button, which this opens.
+ */
 async function filters(page: Page) {
   const form = page.getByRole('form', { name: 'Filter' })
+  if ((page.viewportSize()?.width ?? 0) < 900) {
+    const fold = form.getByRole('button', { name: /^Filter/ })
+    await fold.click()
+    await expect(fold).toHaveAttribute('aria-expanded', 'true')
+  }
   await expect(form.getByRole('radio', { name: /All categories/ })).toBeEnabled()
   return form
 }
@@ -118,7 +126,12 @@ for (const width of [360, 1440]) {
       await expect(productLinks(page)).toHaveText([SIXTEEN])
       await page.goBack()
       await expect(page).toHaveURL(/managed=yes$/)
-      await expect(page.getByRole('checkbox', { name: 'PoE', exact: true })).not.toBeChecked()
+      // On a phone the filters are folded again, and their button counts one fewer.
+      await expect(
+        page.getByRole('checkbox', { name: 'PoE', exact: true, includeHidden: true }),
+      ).not.toBeChecked()
+      if (width < 900)
+        await expect(page.getByRole('button', { name: /^Filter/ })).toHaveText('Filter (3 active)')
       await expect(productLinks(page)).toHaveText([SIXTEEN])
     })
 
@@ -177,6 +190,49 @@ for (const width of [360, 1440]) {
     })
   })
 }
+
+test('on a phone the filters fold away from the first paint: the list starts in the first screen, Filter opens them, Show N products returns to the list', async ({
+  page,
+}) => {
+  // Before any script runs (every script refused, so <noscript> does not apply): folded by CSS alone.
+  await page.setViewportSize({ width: 360, height: 800 })
+  await page.route('**/*.js', (route) => route.abort())
+  await page.goto('/products')
+  const form = page.getByRole('form', { name: 'Filter' })
+  const fold = form.getByRole('button', { name: /^Filter/ })
+  await expect(fold).toBeVisible()
+  await expect(fold).toHaveAttribute('aria-expanded', 'false')
+  await expect(form.getByRole('radio', { name: /All categories/ })).toBeHidden()
+  await expect(productLinks(page).first()).toBeInViewport()
+  await page.unroute('**/*.js')
+
+  await open(page, '/products', 360)
+  await expect(productLinks(page).first()).toBeInViewport()
+  await expect(fold).toHaveAttribute('aria-expanded', 'false')
+  await fold.click()
+  await expect(fold).toHaveAttribute('aria-expanded', 'true')
+  await form.getByRole('radio', { name: /Industrial networking/ }).check()
+  await form.getByRole('checkbox', { name: 'Managed', exact: true }).check()
+  await expect(fold).toHaveText('Filter (2 active)')
+  await form.getByRole('button', { name: 'Show 4 products' }).click()
+  await expect(fold).toHaveAttribute('aria-expanded', 'false')
+  await expect(fold).toBeFocused()
+  await expect(form.getByRole('radio', { name: /All categories/ })).toBeHidden()
+  await expect(count(page)).toHaveText('4 of 18 products match')
+  await expect(count(page)).toBeInViewport()
+  expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([])
+})
+
+test('on a wide screen the filters stay open beside the list, with nothing to fold them', async ({
+  page,
+}) => {
+  await open(page, '/products', 1440)
+  const form = await filters(page)
+  await expect(form.getByRole('radio', { name: /All categories/ })).toBeVisible()
+  await expect(form.getByRole('button', { name: /^Filter/ })).toBeHidden()
+  await expect(form.getByRole('button', { name: /^Show \d+ products?$/ })).toBeHidden()
+  await expect(form.getByRole('heading', { name: 'Filter', level: 2 })).toBeVisible()
+})
 
 test('by keyboard alone: filter, choose two to compare, read the comparison and reach an enquiry', async ({
   page,
