@@ -1,4 +1,4 @@
-import { Agent, request } from 'node:http'
+import { Agent } from 'node:http'
 import {
   fixtureServeArgs,
   type ServerProcess,
@@ -6,6 +6,7 @@ import {
   spawnSiteServer,
   webhookCounter,
 } from './child.ts'
+import { postOn } from './load.ts'
 import { openStorage } from './storage.ts'
 import { startTestPostgres } from './test-engines.ts'
 import { makeSite, VALID } from './testing.ts'
@@ -17,40 +18,40 @@ export interface BenchOptions {
   concurrency?: number
 }
 
-/** POSTs one JSON body on a keep-alive agent; resolves with the status and the answer's text. */
-function send(
-  agent: Agent,
-  url: URL,
-  body: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = ''
-        res.on('data', (chunk: Buffer) => {
-          text += chunk.toString()
-        })
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
-        res.on('error', reject)
-      },
-    )
-    req.on('error', reject)
-    req.end(body)
-  })
+/** A valid body of each form, for each server: where the bench's requests go, in turn. */
+function formsOf(servers: readonly ServerProcess[]): { url: URL; body: string }[] {
+  const forms = Object.keys(VALID) as (keyof typeof VALID)[]
+  return servers.flatMap((server) =>
+    forms.map((form) => ({ url: new URL(form, server.url), body: JSON.stringify(VALID[form]) })),
+  )
 }
 
-const post = async (agent: Agent, url: URL, body: string) => (await send(agent, url, body)).status
+/**
+ * Submissions per second: a warm-up of a tenth of `total`, then `total` valid submissions sent in turn
+ * to `targets`, `concurrency` at a time on `agent`'s keep-alive connections; anything but 201 stops it.
+ */
+async function submissionsPerSecond(
+  agent: Agent,
+  targets: readonly { url: URL; body: string }[],
+  total: number,
+  concurrency: number,
+): Promise<number> {
+  const run = async (count: number) => {
+    let next = 0
+    const worker = async () => {
+      while (next < count) {
+        const { url, body } = targets[next++ % targets.length] as (typeof targets)[number]
+        const { status } = await postOn(agent, url, body)
+        if (status !== 201) throw new Error(`${url.origin} answered ${status} to a valid submission.`)
+      }
+    }
+    await Promise.all(Array.from({ length: concurrency }, worker))
+  }
+  await run(Math.ceil(total / 10))
+  const start = performance.now()
+  await run(total)
+  return Math.round(total / ((performance.now() - start) / 1000))
+}
 
 /**
  * Valid submissions per second that `site serve` answers 201, each committed with synchronous=FULL
@@ -65,27 +66,8 @@ export async function benchSubmissions(
   const site = await makeSite()
   const server = await spawnSiteServer(site)
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
-  const paths = Object.keys(VALID) as (keyof typeof VALID)[]
-  const bodies = paths.map((p) => ({ url: new URL(p, server.url), body: JSON.stringify(VALID[p]) }))
-
-  const run = async (count: number) => {
-    let next = 0
-    const worker = async () => {
-      while (next < count) {
-        const { url, body } = bodies[next++ % bodies.length] as (typeof bodies)[number]
-        const status = await post(agent, url, body)
-        if (status !== 201) throw new Error(`The server answered ${status} to a valid submission.`)
-      }
-    }
-    await Promise.all(Array.from({ length: concurrency }, worker))
-  }
-
   try {
-    await run(Math.ceil(total / 10))
-    const start = performance.now()
-    await run(total)
-    const seconds = (performance.now() - start) / 1000
-    return { perSecond: Math.round(total / seconds), total }
+    return { perSecond: await submissionsPerSecond(agent, formsOf([server]), total, concurrency), total }
   } finally {
     agent.destroy()
     server.child.kill('SIGTERM')
@@ -113,26 +95,8 @@ export async function benchTwoPostgres(
   ]
   const servers = await Promise.all([spawnServer(args('a')), spawnServer(args('b'))])
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
-  const paths = Object.keys(VALID) as (keyof typeof VALID)[]
-  const all = servers.flatMap((server) =>
-    paths.map((p) => ({ url: new URL(p, server.url), body: JSON.stringify(VALID[p]) })),
-  )
-  const run = async (count: number) => {
-    let next = 0
-    const worker = async () => {
-      while (next < count) {
-        const { url, body } = all[next++ % all.length] as (typeof all)[number]
-        const status = await post(agent, url, body)
-        if (status !== 201) throw new Error(`An instance answered ${status} to a valid submission.`)
-      }
-    }
-    await Promise.all(Array.from({ length: concurrency }, worker))
-  }
   try {
-    await run(Math.ceil(total / 10))
-    const start = performance.now()
-    await run(total)
-    return { perSecond: Math.round(total / ((performance.now() - start) / 1000)), total }
+    return { perSecond: await submissionsPerSecond(agent, formsOf(servers), total, concurrency), total }
   } finally {
     agent.destroy()
     for (const server of servers) {
@@ -180,30 +144,9 @@ export async function benchIntakePostgres(options: BenchOptions = {}): Promise<I
   ]
   const servers: ServerProcess[] = await Promise.all([spawnServer(args('a')), spawnServer(args('b'))])
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
-  const paths = Object.keys(VALID) as (keyof typeof VALID)[]
-  const targets = (list: readonly ServerProcess[]) =>
-    list.flatMap((server) =>
-      paths.map((p) => ({ url: new URL(p, server.url), body: JSON.stringify(VALID[p]) })),
-    )
 
   try {
-    let next = 0
-    const all = targets(servers)
-    const load = async (count: number) => {
-      const worker = async () => {
-        while (next < count) {
-          const { url, body } = all[next++ % all.length] as (typeof all)[number]
-          const status = await post(agent, url, body)
-          if (status !== 201) throw new Error(`An instance answered ${status} to a valid submission.`)
-        }
-      }
-      await Promise.all(Array.from({ length: concurrency }, worker))
-    }
-    await load(Math.ceil(total / 10))
-    next = 0
-    const start = performance.now()
-    await load(total)
-    const perSecond = Math.round(total / ((performance.now() - start) / 1000))
+    const perSecond = await submissionsPerSecond(agent, formsOf(servers), total, concurrency)
 
     // SIGKILL one instance mid-load; clients that lose it move to the other, as a balancer would.
     const acknowledged: string[] = []
@@ -216,14 +159,11 @@ export async function benchIntakePostgres(options: BenchOptions = {}): Promise<I
       while (acknowledged.length < STOP_AFTER) {
         const key = `kill-${n}-${sent++}`
         const useVictim = killedAt === 0 && sent % 2 === 0
-        const list = targets([useVictim ? victim : survivor])
+        const list = formsOf([useVictim ? victim : survivor])
         const { url, body } = list[sent % list.length] as (typeof list)[number]
-        try {
-          const answer = await send(agent, url, body, { 'idempotency-key': key })
-          if (answer.status === 201) acknowledged.push((JSON.parse(answer.text) as { id: string }).id)
-        } catch {
-          // A request cut by the kill got no answer: it promised nothing.
-        }
+        // A request cut by the kill got no answer (status 0): it promised nothing.
+        const answer = await postOn(agent, url, body, { 'idempotency-key': key })
+        if (answer.id) acknowledged.push(answer.id)
         if (acknowledged.length >= KILL_AFTER && killedAt === 0) {
           killedAt = performance.now()
           victim.child.kill('SIGKILL')
