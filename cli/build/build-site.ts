@@ -15,7 +15,7 @@ export interface BuildResult {
 
 /**
  * One build, whole or not at all: the stages write into a staging folder inside dist/, which replaces
- * dist/client (and Vike's dist/server) only when every stage, verify included, has passed. A build that
+ * dist/client only when every stage, verify included, has passed. A build that
  * stops, at any stage and for any reason, leaves dist/client exactly as it was and says so; `site serve`
  * meanwhile keeps serving the old site.
  *

@@ -1,8 +1,16 @@
-import { mkdir, rename, rm, stat, utimes } from 'node:fs/promises'
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { formatTime } from '../timing.ts'
+import { readBuildInfo } from './build-info.ts'
 
-/** What a build writes: the deployable site and Vike's server bundle, beside `dist/`'s other files. */
-const OUTPUTS = ['client', 'server', 'assets.json', 'build.json'] as const
+/**
+ * What a build puts in place: the deployable site, Vike's asset manifest and what the build was made
+ * with, beside `dist/`'s other files. (Vike's server bundle is removed after the pre-render.)
+ */
+const OUTPUTS = ['client', 'assets.json', 'build.json'] as const
+
+/** Present while a promotion is under way: a build killed then is rolled back by the next one. */
+const PROMOTING = '.promoting'
 
 /** Where one build writes before it is promoted: inside dist/, so promoting it is a rename. */
 export interface Staging {
@@ -13,10 +21,12 @@ export interface Staging {
 }
 
 /**
- * A fresh, empty staging folder for a build. A folder left by a build that was killed is removed
- * first: it never holds anything that was promoted.
+ * A fresh, empty staging folder for a build. What a build that was killed left is dealt with first: a
+ * promotion cut short is rolled back (the previous site goes back in place, whole), and the staging
+ * folder, which never holds anything promoted, is removed.
  */
 export async function createStaging(dist: string): Promise<Staging> {
+  await rollBackInterrupted(dist)
   const root = path.join(dist, '.staging')
   await rm(root, { recursive: true, force: true })
   await mkdir(root, { recursive: true })
@@ -31,13 +41,16 @@ export async function discardStaging(staging: Staging): Promise<void> {
 /**
  * Puts a finished build in place: each output moves from the staging folder into dist/ by rename, the
  * previous ones aside first and deleted last, so dist/client is never half old, half new (between the
- * two renames of one folder it is briefly absent). If a rename fails, what was moved aside goes back.
- * dist/client's time becomes the build's, which the next failed build reports.
+ * two renames of one folder it is briefly absent). If a rename fails, what was moved aside goes back;
+ * if the process is killed meanwhile, the next build puts it back (`rollBackInterrupted`). Once every
+ * output is in place the build has succeeded: removing what was set aside is tidying, and its failure
+ * is no failure of the build.
  */
 export async function promoteStaging(staging: Staging, dist: string): Promise<void> {
   const previous = path.join(dist, '.previous')
   await rm(previous, { recursive: true, force: true })
   await mkdir(previous)
+  await writeFile(path.join(dist, PROMOTING), '')
   const movedAside: string[] = []
   const promoted: string[] = []
   try {
@@ -53,28 +66,42 @@ export async function promoteStaging(staging: Staging, dist: string): Promise<vo
   } catch (error) {
     for (const name of promoted) await rm(path.join(dist, name), { recursive: true, force: true })
     for (const name of movedAside) await rename(path.join(previous, name), path.join(dist, name))
+    await rm(path.join(dist, PROMOTING), { force: true })
     throw error
   }
-  const now = new Date()
-  await utimes(path.join(dist, 'client'), now, now).catch(() => undefined)
+  await rm(path.join(dist, PROMOTING), { force: true })
+  await rm(previous, { recursive: true, force: true }).catch(() => undefined)
+  await discardStaging(staging).catch(() => undefined)
+}
+
+/**
+ * A promotion a killed build left half done (its marker still there): every output it set aside goes
+ * back in place of what it had moved in, so dist/ holds the previous build whole, as that build's
+ * failure message promises. Without the marker, a `.previous` folder is only left-over tidying.
+ */
+async function rollBackInterrupted(dist: string): Promise<void> {
+  const previous = path.join(dist, '.previous')
+  if (await exists(path.join(dist, PROMOTING)))
+    for (const name of OUTPUTS) {
+      if (!(await exists(path.join(previous, name)))) continue
+      await rm(path.join(dist, name), { recursive: true, force: true })
+      await rename(path.join(previous, name), path.join(dist, name))
+    }
+  await rm(path.join(dist, PROMOTING), { force: true })
   await rm(previous, { recursive: true, force: true })
-  await discardStaging(staging)
 }
 
 /**
  * What dist/client holds now, for the message of a build that stopped: the time of the build that
- * made it, or that there is none.
+ * made it (from its `build.json`; the folder's time for a build older than that file), or that there
+ * is none.
  */
 export async function lastBuildNote(dist: string): Promise<string> {
-  const client = await stat(path.join(dist, 'client')).catch(() => undefined)
-  if (!client?.isDirectory()) return 'dist/client was not there before this build and is still not.'
-  return `dist/client is unchanged: it still holds the build of ${formatTime(client.mtime)}.`
-}
-
-/** `2026-11-26 14:05:09`, in local time. */
-export function formatTime(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+  const client = path.join(dist, 'client')
+  const folder = await stat(client).catch(() => undefined)
+  if (!folder?.isDirectory()) return 'dist/client was not there before this build and is still not.'
+  const built = (await readBuildInfo(client))?.builtAt
+  return `dist/client is unchanged: it still holds the build of ${formatTime(built ? new Date(built) : folder.mtime)}.`
 }
 
 const exists = (file: string) =>
