@@ -2,7 +2,8 @@ import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Problem } from '../../lib/errors.ts'
 import { routesFor } from '../routes.ts'
-import { factExample, nearest, parseFact } from './facts.ts'
+import { factExample, parseFact } from './facts.ts'
+import { closest } from './schema-problems.ts'
 import type { Category } from './schemas/categories.ts'
 import type { Product, SectionKey } from './schemas/product.ts'
 import type { Brochure } from './schemas/site.ts'
@@ -323,19 +324,17 @@ function checkFacts(input: CheckInput, report: Report): void {
     for (const [key, raw] of Object.entries(facts)) {
       const fact = category.facts.find((f) => f.key === key)
       if (!fact) {
+        const like = closest(
+          key,
+          category.facts.map((f) => f.key),
+        )
         report(
           p.file,
           `/facts/${key}`,
           'unknown-fact',
           `${category.name} declares no fact "${key}".`,
-          nearest(
-            key,
-            category.facts.map((f) => f.key),
-          )
-            ? `write \`${nearest(
-                key,
-                category.facts.map((f) => f.key),
-              )}\`, the fact ${category.name} declares with a name like it.`
+          like
+            ? `write \`${like}\`, the fact ${category.name} declares with a name like it.`
             : `use one of ${category.facts.map((f) => f.key).join(', ')}, or declare it in ${file}.`,
         )
         continue

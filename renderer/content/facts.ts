@@ -1,3 +1,4 @@
+import { closest } from './schema-problems.ts'
 import type { Category, FactDeclaration } from './schemas/categories.ts'
 
 /**
@@ -64,7 +65,7 @@ export function parseFact(fact: FactDeclaration, raw: unknown): Parsed {
           return {
             problem: {
               message: `"${item}" is not one of the values ${fact.label} takes: ${choices.join(', ')}.`,
-              hint: `write one of them${nearest(item, choices) ? `, probably "${nearest(item, choices)}"` : ''}; a new value goes into content/categories.yaml first.`,
+              hint: `write one of them${guess(closest(item, choices))}; a new value goes into content/categories.yaml first.`,
             },
           }
       }
@@ -143,33 +144,7 @@ function quantity(
   return { numbers }
 }
 
-/** The word of `words` closest in spelling to `text` (case aside, at most two edits), if any. */
-export function nearest(text: string, words: readonly string[]): string | undefined {
-  const lower = text.toLowerCase()
-  let best: string | undefined
-  let bestDistance = 3
-  for (const word of words) {
-    const d = distance(lower, word.toLowerCase())
-    if (d < bestDistance) [best, bestDistance] = [word, d]
-  }
-  return best
-}
-
-/** Levenshtein distance: how many letters to add, remove or change to turn `a` into `b`. */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i]
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(
-        (row[j] ?? 0) + 1,
-        (next[j - 1] ?? 0) + 1,
-        (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      )
-    row = next
-  }
-  return row[b.length] ?? 0
-}
+const guess = (word: string | undefined) => (word ? `, probably "${word}"` : '')
 
 const MINUS = '\u2212'
 const signed = (n: number, plus: boolean) => (n < 0 ? `${MINUS}${-n}` : plus && n > 0 ? `+${n}` : String(n))
