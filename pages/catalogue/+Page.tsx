@@ -6,6 +6,7 @@ import { Picture } from '../../components/Picture.tsx'
 import { CATALOGUE_STEP, CATEGORY_PREVIEW, compareHref, MAX_COMPARED } from '../../renderer/compare.ts'
 import type { Data } from './+data.ts'
 import { Filters } from './Filters.tsx'
+import '../../components/finder/finder.css'
 import './Catalogue.css'
 
 /**
@@ -68,7 +69,7 @@ export default function Page() {
     setChosen((list) => (list.includes(slug) ? list.filter((s) => s !== slug) : [...list, slug]))
 
   return (
-    <section className="finder container" aria-labelledby="finder-title">
+    <section className="finder finder-page container" aria-labelledby="finder-title">
       <p className="eyebrow">Catalogue</p>
       <h1 id="finder-title">Products</h1>
       <p className="lead finder__lead">
@@ -80,8 +81,8 @@ export default function Page() {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: fixed markup, no content
         dangerouslySetInnerHTML={{
           __html: carriesAll
-            ? '<style>.finder__filters,.finder-card__compare,.finder__count{display:none}</style><p class="finder__note">Filtering and comparing need JavaScript. Every product is listed below with its facts; each name leads to its page and full specifications.</p>'
-            : '<style>.finder__filters,.finder-card__compare,.finder__count,.finder__more{display:none}</style><p class="finder__note">Filtering, comparing and the full list need JavaScript. Below are the first products of each category with their facts; each name leads to its page and full specifications.</p>',
+            ? '<style>.finder__filters,.finder-card__compare,.finder__count{display:none}</style><p class="finder-note">Filtering and comparing need JavaScript. Every product is listed below with its facts; each name leads to its page and full specifications.</p>'
+            : '<style>.finder__filters,.finder-card__compare,.finder__count,.finder__more{display:none}</style><p class="finder-note">Filtering, comparing and the full list need JavaScript. Below are the first products of each category with their facts; each name leads to its page and full specifications.</p>',
         }}
       />
       <div className="finder__layout">
@@ -103,7 +104,7 @@ export default function Page() {
               : `${shown.size} of ${total} products match`}
           </output>
           {catalogue.failed && (
-            <p className="finder__note" role="alert">
+            <p className="finder-note" role="alert">
               The full list did not load: check your connection and{' '}
               <button type="button" className="finder__retry" onClick={catalogue.retry}>
                 try again

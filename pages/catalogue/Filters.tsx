@@ -179,7 +179,12 @@ function FactControl({
   const select = (end: 'min' | 'max', label: string, values: readonly number[]) => (
     <label className="finder__end" htmlFor={`${id}-${end}`}>
       <span>{label}</span>
-      <select id={`${id}-${end}`} value={range[end] ?? ''} onChange={(e) => set(end, e.target.value)}>
+      <select
+        className="finder-select"
+        id={`${id}-${end}`}
+        value={range[end] ?? ''}
+        onChange={(e) => set(end, e.target.value)}
+      >
         <option value="">Any</option>
         {values.map((v) => (
           <option key={v} value={v}>

@@ -5,6 +5,7 @@ import { readCompared } from '../../components/finder/filters.ts'
 import { useWholeCatalogue } from '../../components/finder/useWholeCatalogue.ts'
 import { CATALOGUE_PATH, COMPARE_PATH, comparable, MAX_COMPARED } from '../../renderer/compare.ts'
 import type { Data } from './+data.ts'
+import '../../components/finder/finder.css'
 import './Compare.css'
 
 /** The comparison in the URL: `?products=a,b,c`, and `&only=differences` to hide the rows that agree. */
@@ -76,13 +77,13 @@ export default function Page() {
   const addable = products.filter((p) => !view.slugs.includes(p.slug))
 
   return (
-    <section className="compare container" aria-labelledby="compare-title">
+    <section className="compare finder-page container" aria-labelledby="compare-title">
       <p className="eyebrow">Comparison</p>
       <h1 id="compare-title">Compare products</h1>
       <noscript
         // biome-ignore lint/security/noDangerouslySetInnerHtml: fixed markup, no content
         dangerouslySetInnerHTML={{
-          __html: `<p class="compare__note">The comparison needs JavaScript. Every product's facts are listed in the <a href="${CATALOGUE_PATH}">catalogue</a> and on its own page.</p>`,
+          __html: `<p class="finder-note">The comparison needs JavaScript. Every product's facts are listed in the <a href="${CATALOGUE_PATH}">catalogue</a> and on its own page.</p>`,
         }}
       />
       {compared.length < 2 && (
@@ -95,6 +96,7 @@ export default function Page() {
         <label className="compare__add" htmlFor={addId}>
           <span>Add a product</span>
           <select
+            className="finder-select"
             id={addId}
             value=""
             disabled={!ready || view.slugs.length >= MAX_COMPARED}
