@@ -44,6 +44,13 @@ it('calls connection, lock and shutdown failures transient, and mistakes in data
     { code: 'ECONNREFUSED' },
     { code: 'ECONNRESET' },
     { code: 'ETIMEDOUT' },
+    { code: 'EPIPE' },
+    { code: 'EHOSTUNREACH' }, // the database host went off the network
+    { code: 'ENETUNREACH' },
+    { code: 'ENOTFOUND' }, // its name no longer resolves (DNS during a failover)
+    { code: 'EAI_AGAIN' },
+    { code: '58030' }, // I/O error on the server
+    { message: 'Query read timeout' }, // the server stopped answering (query_timeout)
     { message: 'timeout exceeded when trying to connect' },
     { message: 'Connection terminated unexpectedly' },
     { message: 'connect ECONNREFUSED 127.0.0.1:5432' },
@@ -203,6 +210,31 @@ it('answers busy, not with an error page, while the server is down', async () =>
     await storage.close()
   }
 }, 60_000)
+
+it('answers busy within its bound, and carries on, when the server stops answering without closing the connection', async () => {
+  const own = await startTestPostgres()
+  const storage = await openStorage('', { databaseUrl: await own.createDatabase(), busyWaitMs: 300 })
+  try {
+    await storage.insert([newSubmission('before')])
+    await own.freeze()
+    let error: unknown
+    try {
+      // Bounded here too, so a store that waits forever fails this test instead of hanging it.
+      const hung = new Promise((resolve) => setTimeout(resolve, 30_000, 'still waiting after 30 s'))
+      error = await Promise.race([storage.insert([newSubmission('during')]).catch((e: unknown) => e), hung])
+    } finally {
+      await own.thaw()
+    }
+    expect(error).toBeInstanceOf(StorageBusy)
+    // The hung connection was dropped: the next submission is stored on a fresh one.
+    await storage.insert([newSubmission('after')])
+    // 'during' may have committed once the server went on: a 503 promises nothing either way.
+    expect((await storage.list({})).length).toBeGreaterThanOrEqual(2)
+  } finally {
+    await storage.close()
+    await own.stop()
+  }
+}, 120_000)
 
 it('answers busy, and carries on, when the server ends the session a transaction holds (issue #32)', async () => {
   const storage = await openStorage('', { databaseUrl: url, busyWaitMs: 5_000 })

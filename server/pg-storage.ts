@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Pool, PoolClient } from 'pg'
+import type { Pool, PoolClient, QueryConfig } from 'pg'
 import { ERRORS, SiteError, siteError } from '../lib/errors.ts'
 import {
   type Channel,
@@ -61,6 +61,16 @@ const MIGRATIONS = [
     WHERE payload::text ~ '\\u(0000|[dD][89a-fA-F])';`,
 ]
 
+/** The shortest a query may wait for the server's answer; migrations wait up to MIGRATION_TIMEOUT_MS. */
+const QUERY_TIMEOUT_MIN_MS = 2_000
+const MIGRATION_TIMEOUT_MS = 3_600_000
+/**
+ * A query with its own read timeout: node-postgres reads `query_timeout` from the query's config before
+ * the client's (pg/lib/client.js), though its types do not list it.
+ */
+const slowQuery = (text: string, values?: unknown[]): QueryConfig =>
+  Object.assign({ text, ...(values ? { values } : {}) }, { query_timeout: MIGRATION_TIMEOUT_MS })
+
 /** The advisory lock key that serialises migrations between instances starting together. */
 const MIGRATION_LOCK = 7_150_001
 
@@ -74,9 +84,18 @@ export const isTransient = (error: unknown) => {
   const { code, message } = (error ?? {}) as { code?: string; message?: string }
   return (
     (code !== undefined && /^(08|53|57P0|55P03|40001|40P01|25006|42501)/.test(code)) ||
-    code === 'ECONNREFUSED' ||
-    code === 'ECONNRESET' ||
-    code === 'ETIMEDOUT' ||
+    // 58: an I/O error on the server; then the network's ways of failing.
+    (code !== undefined && /^58/.test(code)) ||
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EPIPE',
+      'EHOSTUNREACH',
+      'ENETUNREACH',
+      'ENOTFOUND',
+      'EAI_AGAIN',
+    ].includes(code ?? '') ||
     // The driver's own words for a connection that broke: while in use, or before it was handed out.
     /timeout|Connection terminated|connect ECONNREFUSED|is not queryable/i.test(message ?? '')
   )
@@ -140,6 +159,11 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: Math.max(waitMs, 1_000),
+    // A server that stops answering without closing the connection (a partition, a primary gone
+    // mid-failover): the driver gives up on a query after this long, the connection is discarded
+    // (withClient) and the submissions get a 503, instead of every later one queueing behind it.
+    query_timeout: Math.max(5 * waitMs, QUERY_TIMEOUT_MIN_MS),
+    keepAlive: true,
     options: `-c synchronous_commit=on -c lock_timeout=${waitMs}`,
   })
   // An idle connection the server dropped: the pool replaces it; nothing to report per request.
@@ -188,7 +212,8 @@ async function checkSchema(client: PoolClient, location: string) {
 }
 
 async function migrate(client: PoolClient) {
-  await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
+  // Waiting for another instance's migration, and a migration itself, may take long on a large table.
+  await client.query(slowQuery('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]))
   try {
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
@@ -201,7 +226,7 @@ async function migrate(client: PoolClient) {
       if (index < version) continue
       await client.query('BEGIN')
       try {
-        await client.query(sql)
+        await client.query(slowQuery(sql))
         await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [index + 1])
         await client.query('COMMIT')
       } catch (error) {

@@ -4,7 +4,7 @@
  */
 
 import { execFile } from 'node:child_process'
-import { chmod, chown, mkdtemp, rm } from 'node:fs/promises'
+import { chmod, chown, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -37,6 +37,12 @@ export interface TestPostgres {
   halt(): Promise<void>
   /** Starts a halted server again, on the same port with the same data. */
   resume(): Promise<void>
+  /**
+   * Stops every process of the server (SIGSTOP) without closing a connection, as a network partition
+   * or a primary that vanished mid-failover looks to a client; `thaw` lets them go on.
+   */
+  freeze(): Promise<void>
+  thaw(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -113,11 +119,23 @@ export async function startTestPostgres(options: { under?: string } = {}): Promi
     },
     halt: () => server.stop(),
     resume: () => server.start(),
+    freeze: () => signalAll(path.join(parent, 'data'), 'SIGSTOP'),
+    thaw: () => signalAll(path.join(parent, 'data'), 'SIGCONT'),
     async stop() {
       await server.stop()
       await rm(parent, { recursive: true, force: true })
     },
   }
+}
+
+/** Sends `signal` to the server whose data is in `data` (its postmaster.pid) and to its children. */
+async function signalAll(data: string, signal: NodeJS.Signals): Promise<void> {
+  const postmaster = Number((await readFile(path.join(data, 'postmaster.pid'), 'utf8')).split('\n')[0])
+  const children = await promisify(execFile)('pgrep', ['-P', String(postmaster)]).then(
+    (r) => r.stdout.split('\n').filter(Boolean).map(Number),
+    () => [] as number[],
+  )
+  for (const pid of [postmaster, ...children]) process.kill(pid, signal)
 }
 
 async function postgresIds(): Promise<{ uid: number; gid: number } | undefined> {
