@@ -92,6 +92,14 @@ describe('startServer', () => {
     expect(error.hint).toMatch(/pass a --host this machine has/)
   })
 
+  it('names a --host that resolves to nothing, with the same fix, not as a bug', async () => {
+    const fixture = await site()
+    const error = await refusal(startFixtureServer(fixture, { host: 'no-such-host.invalid', port: 0 }))
+    expect(error.code).toBe('cannot-listen')
+    expect(error.message).toMatch(/^Cannot listen on no-such-host\.invalid:0 \((ENOTFOUND|EAI_AGAIN)\)\.$/)
+    expect(error.hint).toMatch(/pass a --host this machine has/)
+  })
+
   it('passes any other listen failure on as it is', async () => {
     const fixture = await site()
     const error = await startFixtureServer(fixture, { port: 70_000 }).then(

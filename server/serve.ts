@@ -32,7 +32,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   } catch (error) {
     await app.fastify.close()
     const code = (error as { code?: string }).code
-    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL')
+    // ENOTFOUND, EAI_AGAIN: a --host that is no address and no name this machine resolves.
+    if (['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN'].includes(code ?? ''))
       throw siteError(ERRORS.CannotListen, { host: options.host, port: options.port, code: String(code) })
     throw error
   }
