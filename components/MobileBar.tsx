@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react'
+import { CATALOGUE_PATH } from '../lib/routes.ts'
 import { Glyph } from './Glyph.tsx'
 import type { HeaderMenu } from './Header.tsx'
 import { isCurrent, type MenuEntry, SOLUTIONS } from './nav.ts'
@@ -91,7 +92,7 @@ export function MobileBar({
               </button>
               <ul id={productsId} className="mobile-panel__sub" hidden={submenu !== 'products'}>
                 <li>
-                  <a href="/products" aria-current={current('/products')} onClick={onNavigate}>
+                  <a href={CATALOGUE_PATH} aria-current={current(CATALOGUE_PATH)} onClick={onNavigate}>
                     All products: filter and compare
                   </a>
                 </li>

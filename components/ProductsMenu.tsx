@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { CATALOGUE_PATH } from '../lib/routes.ts'
 import type { MenuEntry } from './nav.ts'
 
 interface ProductsMenuProps {
@@ -33,7 +34,7 @@ export function ProductsMenu({ id, products, open, onChoose }: ProductsMenuProps
           </li>
         ))}
       </ul>
-      <a className="products-menu__all" href="/products" onClick={onChoose}>
+      <a className="products-menu__all" href={CATALOGUE_PATH} onClick={onChoose}>
         All products: filter by facts and compare
       </a>
       {/* The preview repeats the focused link, so assistive technology skips it. */}

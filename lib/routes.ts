@@ -27,6 +27,9 @@ export const ROUTES = [
   '*',
 ] as const
 
+/** The catalogue: every product by category, with filters (pages/catalogue). */
+export const CATALOGUE_PATH = '/products'
+
 /** The brochure library: every brochure, by domain and by product. */
 export const BROCHURE_LIBRARY = '/brochures'
 

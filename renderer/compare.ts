@@ -1,7 +1,8 @@
 /** The catalogue's and the comparison's addresses; browser-safe, so pages import it as is. */
 
-/** The catalogue's address. */
-export const CATALOGUE_PATH = '/products'
+/** The catalogue's address (written with the route table). */
+export { CATALOGUE_PATH } from '../lib/routes.ts'
+
 /** The comparison's address: `/compare?products=a,b,c`; no product slug can be `compare` at top level. */
 export const COMPARE_PATH = '/compare'
 /** How many products a comparison holds at most. */
@@ -13,9 +14,15 @@ export const MAX_COMPARED = 4
 export const CATEGORY_PREVIEW = 4
 export const CATALOGUE_STEP = 48
 
-/** The address of a comparison of these products. */
-export function compareHref(slugs: readonly string[]): string {
-  return `${COMPARE_PATH}?products=${slugs.map(encodeURIComponent).join(',')}`
+/** The address of a comparison of these products (`only`: the rows that differ). */
+export function compareHref(slugs: readonly string[], only = false): string {
+  const query = [
+    slugs.length ? `products=${slugs.map(encodeURIComponent).join(',')}` : '',
+    only ? 'only=differences' : '',
+  ]
+    .filter(Boolean)
+    .join('&')
+  return `${COMPARE_PATH}${query ? `?${query}` : ''}`
 }
 
 /** What the comparison needs of a catalogue product. */

@@ -1,5 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import { useData } from 'vike-react/useData'
+import { useHydrated } from 'vike-react/useHydrated'
+import { CatalogueFailed } from '../../components/finder/CatalogueFailed.tsx'
 import { EMPTY, type FinderState, matches, readSearch, writeSearch } from '../../components/finder/filters.ts'
 import { useWholeCatalogue } from '../../components/finder/useWholeCatalogue.ts'
 import { Picture } from '../../components/Picture.tsx'
@@ -24,7 +26,7 @@ export default function Page() {
   const catalogue = useWholeCatalogue(data.products, carriesAll, (c) => c.products)
   const { products } = catalogue
   const [state, setState] = useState<FinderState>(EMPTY)
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const ready = hydrated && catalogue.whole
   const [step, setStep] = useState(1)
   const [chosen, setChosen] = useState<string[]>([])
@@ -38,7 +40,6 @@ export default function Page() {
       setStep(1)
     }
     read()
-    setHydrated(true)
     window.addEventListener('popstate', read)
     return () => window.removeEventListener('popstate', read)
   }, [allFilters])
@@ -103,13 +104,14 @@ export default function Page() {
               ? `All ${total} products`
               : `${shown.size} of ${total} products match`}
           </output>
-          {catalogue.failed && (
-            <p className="finder-note" role="alert">
-              The full list did not load: check your connection and{' '}
-              <button type="button" className="finder__retry" onClick={catalogue.retry}>
-                try again
-              </button>
-              .
+          {catalogue.failed && <CatalogueFailed retry={catalogue.retry} />}
+          {catalogue.whole && shown.size === 0 && (
+            <p className="finder-note">
+              No product matches all of these filters.{' '}
+              <button type="button" onClick={() => change(EMPTY)}>
+                Clear all filters
+              </button>{' '}
+              or loosen one of them.
             </p>
           )}
           {categories.map((c) => {

@@ -1,9 +1,11 @@
 import { useEffect, useId, useState } from 'react'
 import { useData } from 'vike-react/useData'
+import { useHydrated } from 'vike-react/useHydrated'
 import { usePageContext } from 'vike-react/usePageContext'
+import { CatalogueFailed } from '../../components/finder/CatalogueFailed.tsx'
 import { readCompared } from '../../components/finder/filters.ts'
 import { useWholeCatalogue } from '../../components/finder/useWholeCatalogue.ts'
-import { CATALOGUE_PATH, COMPARE_PATH, comparable, MAX_COMPARED } from '../../renderer/compare.ts'
+import { CATALOGUE_PATH, comparable, compareHref, MAX_COMPARED } from '../../renderer/compare.ts'
 import type { Data } from './+data.ts'
 import '../../components/finder/finder.css'
 import './Compare.css'
@@ -14,16 +16,6 @@ function readUrl(search: string, known: readonly string[]) {
     slugs: readCompared(search, known, MAX_COMPARED),
     only: new URLSearchParams(search).get('only') === 'differences',
   }
-}
-
-function writeUrl(slugs: readonly string[], only: boolean): string {
-  const query = [
-    slugs.length ? `products=${slugs.map(encodeURIComponent).join(',')}` : '',
-    only ? 'only=differences' : '',
-  ]
-    .filter(Boolean)
-    .join('&')
-  return `${COMPARE_PATH}${query ? `?${query}` : ''}`
 }
 
 /**
@@ -39,7 +31,7 @@ export default function Page() {
   const { products } = catalogue
   const { urlOriginal } = usePageContext()
   const [view, setView] = useState<{ slugs: string[]; only: boolean }>({ slugs: [], only: false })
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const ready = hydrated && catalogue.whole
   const captionId = useId()
   const addId = useId()
@@ -49,14 +41,13 @@ export default function Page() {
     const known = products.map((p) => p.slug)
     const read = () => setView(readUrl(window.location.search, known))
     read()
-    setHydrated(true)
     window.addEventListener('popstate', read)
     return () => window.removeEventListener('popstate', read)
   }, [products, urlOriginal])
 
   const change = (slugs: string[], only: boolean) => {
     setView({ slugs, only })
-    window.history.pushState(null, '', writeUrl(slugs, only))
+    window.history.pushState(null, '', compareHref(slugs, only))
   }
 
   const compared = view.slugs.flatMap((slug) => products.filter((p) => p.slug === slug))
@@ -92,6 +83,7 @@ export default function Page() {
           <a href={CATALOGUE_PATH}>catalogue</a>, or add them here.
         </p>
       )}
+      {catalogue.failed && <CatalogueFailed retry={catalogue.retry} />}
       <div className="compare__controls">
         <label className="compare__add" htmlFor={addId}>
           <span>Add a product</span>

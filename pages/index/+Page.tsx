@@ -4,6 +4,7 @@ import { Picture } from '../../components/Picture.tsx'
 import { Staged } from '../../components/Staged.tsx'
 import { StripeButton } from '../../components/StripeButton.tsx'
 import { reveal } from '../../components/useScrollAnimations.ts'
+import { CATALOGUE_PATH } from '../../lib/routes.ts'
 import type { Data } from './+data.ts'
 import './Home.css'
 import { Glyph } from '../../components/Glyph.tsx'
@@ -98,7 +99,7 @@ export default function Page() {
               linkLabel="Learn more"
             />
             <p className="home-all-products">
-              <a className="btn btn--primary" href="/products">
+              <a className="btn btn--primary" href={CATALOGUE_PATH}>
                 Browse all products: filter and compare
               </a>
             </p>

@@ -143,6 +143,37 @@ test.describe('a catalogue larger than one menu holds', () => {
       ).toBeVisible()
   })
 
+  test('when the whole catalogue cannot be fetched, the catalogue and the comparison say so, and try again loads it', async ({
+    page,
+  }) => {
+    const [a, b] = added
+    if (!a || !b) throw new Error('two synthetic products needed')
+    // The catalogue's chunk is the script that holds each product's slug as data (an image path of the
+    // menu may hold a slug's text too); it fails while `failing` holds.
+    let failing = true
+    // By path: the page's own retry asks for the chunk again with a query (lib/retrying-import.ts).
+    await page.route(
+      (url) => url.pathname.endsWith('.js'),
+      async (route) => {
+        const response = await route.fetch()
+        if (failing && (await response.text()).includes(`slug:\`${a.slug}\``)) return route.abort()
+        return route.fulfill({ response })
+      },
+    )
+    for (const path of ['/products', `/compare?products=${a.slug},${b.slug}`]) {
+      failing = true
+      await open(page, path)
+      const alert = page.getByRole('alert').filter({ hasText: 'The full list did not load' })
+      await expect(alert).toBeVisible()
+      failing = false
+      await alert.getByRole('button', { name: 'try again' }).click()
+      await expect(alert).toHaveCount(0)
+    }
+    await expect(
+      page.getByRole('table').getByRole('columnheader').getByRole('link', { name: a.name, exact: true }),
+    ).toBeVisible()
+  })
+
   test('a product whose name begins another product name is found first by its name', async ({ page }) => {
     const short = added.find((p) => added.some((q) => q !== p && q.name.startsWith(`${p.name}`)))
     if (!short) throw new Error('the synthetic products hold no name that begins another')

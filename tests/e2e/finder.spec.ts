@@ -223,6 +223,22 @@ test('on a phone the filters fold away from the first paint: the list starts in 
   expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([])
 })
 
+test('filters that match nothing say so, and one button clears them', async ({ page }) => {
+  await open(page, '/products', 1440)
+  const form = await filters(page)
+  await form.getByRole('radio', { name: /Industrial networking/ }).check()
+  const ports = form.getByRole('group', { name: 'Copper Ethernet ports' })
+  await ports.getByLabel('At least').selectOption('24')
+  await ports.getByLabel('At most').selectOption('8')
+  await expect(count(page)).toHaveText('0 of 18 products match')
+  const note = page.getByText('No product matches all of these filters.')
+  await expect(note).toBeVisible()
+  await page.locator('.finder__results').getByRole('button', { name: 'Clear all filters' }).click()
+  await expect(count(page)).toHaveText('All 18 products')
+  await expect(note).toHaveCount(0)
+  await expect(page).toHaveURL(/\/products$/)
+})
+
 test('on a wide screen the filters stay open beside the list, with nothing to fold them', async ({
   page,
 }) => {
