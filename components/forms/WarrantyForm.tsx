@@ -3,6 +3,7 @@ import { EARLIEST_PURCHASE_DATE, warrantyFields } from '../../lib/forms/fields.t
 import type { WarrantyPayload } from '../../lib/forms/index.ts'
 import { loadOnce } from '../../lib/load-once.ts'
 import type { ProductChoice } from '../../renderer/menu.ts'
+import { useLazyList } from '../useLazyList.ts'
 import { EmailField, NameField, PhoneField, SelectField, TextField } from './Field.tsx'
 import { FormFrame } from './FormFrame.tsx'
 import { loadRules } from './load-rules.ts'
@@ -34,8 +35,8 @@ interface WarrantyFormProps {
  * address picks the product (links from a product page can pass it).
  */
 export function WarrantyForm({ products: carried }: WarrantyFormProps) {
-  const [products, setProducts] = useState(carried)
-  const [listFailed, setListFailed] = useState(false)
+  const loaded = useLazyList(carried ?? [], carried !== null, loadProducts)
+  const products = loaded.whole ? loaded.list : null
   const form = useForm({
     id: 'warranty',
     fields: warrantyFields,
@@ -54,10 +55,6 @@ export function WarrantyForm({ products: carried }: WarrantyFormProps) {
   const [today, setToday] = useState<string | undefined>(undefined)
   const { setValue } = form
   useEffect(() => setToday(localToday()), [])
-  useEffect(() => {
-    if (products) return
-    loadProducts().then(setProducts, () => setListFailed(true))
-  }, [products])
   useEffect(() => {
     const wanted = new URLSearchParams(window.location.search).get('product')
     if (wanted && products?.some((p) => p.value === wanted)) setValue('product', wanted)
@@ -82,14 +79,17 @@ export function WarrantyForm({ products: carried }: WarrantyFormProps) {
         label="Product"
         required
         options={products ?? []}
-        placeholder={
-          products
-            ? 'Choose your product'
-            : listFailed
-              ? 'The product list did not load: reload the page'
-              : 'Loading the product list…'
-        }
+        placeholder={products ? 'Choose your product' : 'Loading the product list…'}
       />
+      {loaded.failed && (
+        <p className="field--wide form__list-failed" role="alert">
+          The product list did not load: check your connection and{' '}
+          <button type="button" onClick={loaded.retry}>
+            try again
+          </button>
+          .
+        </p>
+      )}
       <TextField
         control={form.field('serial_number')}
         label="Serial Number"

@@ -131,6 +131,30 @@ test.describe('a catalogue larger than one menu holds', () => {
     await expect(product).toHaveValue(wanted.slug)
   })
 
+  test('when the warranty form cannot fetch the product list, it says so, and try again loads it', async ({
+    page,
+  }) => {
+    const wanted = added.at(-1)
+    if (!wanted) throw new Error('no synthetic product')
+    // The product list's chunk, and the page's own retry of it (with a query), fail while `failing` holds.
+    let failing = true
+    await page.route(
+      (url) => url.pathname.endsWith('.js'),
+      async (route) => {
+        const response = await route.fetch()
+        if (failing && (await response.text()).includes(`value:\`${wanted.slug}\``)) return route.abort()
+        return route.fulfill({ response })
+      },
+    )
+    await open(page, '/productregistration')
+    const alert = page.getByRole('alert').filter({ hasText: 'The product list did not load' })
+    await expect(alert).toBeVisible()
+    failing = false
+    await alert.getByRole('button', { name: 'try again' }).click()
+    await expect(alert).toHaveCount(0)
+    await expect(page.getByRole('combobox', { name: /Product/ }).locator('option')).toHaveCount(PRODUCTS + 1)
+  })
+
   test('the comparison loads the products it names', async ({ page }) => {
     const [a, b] = added
     if (!a || !b) throw new Error('two synthetic products needed')
