@@ -15,7 +15,7 @@ export function register(program: Command): void {
     .option('--json', 'print the report as JSON')
     .option(
       '--release',
-      'also refuse example values, badges without evidence, local origins and stand-in brochures',
+      'also refuse example values, badges without evidence, plain http:// addresses, local origins and stand-in brochures',
     )
     .option('--offline', 'skip the outbound link check (no network)')
     .option('--link-timeout <ms>', 'how long each outbound link may take to answer', '10000')

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { formatProblems, type SiteError } from '../../lib/errors.ts'
-import { readContent } from '../../renderer/content/load.ts'
+import { readContent, withoutDrafts } from '../../renderer/content/load.ts'
 import type { Site } from '../../renderer/content/schemas/site.ts'
 import { projectPaths } from '../../renderer/paths.ts'
 import { createProgram } from '../index.ts'
@@ -70,6 +70,36 @@ const BADGES = `partners:
 describe('site validate --release', () => {
   it('passes the fixture with public origins', async () => {
     expect((await release(await fixture())).release).toEqual({ problems: [], settings: [] })
+  })
+
+  it('reads nothing in a draft product, which the build leaves out: its example values and http:// links cannot go live', async () => {
+    const root = await fixture(async (c) => {
+      const alpha = await readFile(path.join(c, 'products/alpha.yaml'), 'utf8')
+      await writeFile(
+        path.join(c, 'products/beta.yaml'),
+        `draft: true\n${alpha
+          .replace(/^name: .*$/m, 'name: Beta')
+          .replace(/^subText: .*$/m, 'subText: http://beta.example/')
+          .replace(/^description: /m, 'description: !example ')}`,
+      )
+    })
+    const report = await readContent(path.join(root, 'content'), root)
+    if (!report.content) throw new Error(formatProblems(report.problems))
+    expect(report.drafts).toEqual(['beta'])
+    expect(await releaseCheck(withoutDrafts(report.content), projectPaths(root), PUBLIC)).toEqual({
+      problems: [],
+      settings: [],
+    })
+    // Published, the same file is refused for both.
+    await replaceIn(path.join(root, 'content/products/beta.yaml'), /^draft: true\n/, '')
+    await replaceIn(path.join(root, 'content/catalogue.yaml'), /^(\s*- alpha)$/m, '$1\n  - beta')
+    const published = await readContent(path.join(root, 'content'), root)
+    if (!published.content) throw new Error(formatProblems(published.problems))
+    const { problems } = await releaseCheck(published.content, projectPaths(root), PUBLIC)
+    expect(problems.map((p) => `${p.file} ${p.code}`)).toEqual([
+      'content/products/beta.yaml example-value',
+      'content/products/beta.yaml insecure-url',
+    ])
   })
 
   it('lists every !example value with file:line:col, the field and what to supply; a local build takes them as plain text', async () => {

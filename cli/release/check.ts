@@ -6,7 +6,7 @@ import type { Content } from '../../renderer/content/load.ts'
 import { parseYaml } from '../../renderer/content/locate.ts'
 import type { ProjectPaths } from '../../renderer/paths.ts'
 import { badgeProblems } from './badges.ts'
-import { exampleProblems } from './examples.ts'
+import { exampleProblems, unpublishedFiles } from './examples.ts'
 import { insecureUrlProblems } from './insecure-urls.ts'
 import { originProblems, type SettingProblem, settingHint } from './origins.ts'
 import { placeholderBrochures } from './placeholder-brochures.ts'
@@ -35,10 +35,12 @@ export async function releaseCheck(
   env: NodeJS.ProcessEnv = process.env,
   envSource: 'environment' | 'built site' = 'environment',
 ): Promise<ReleaseReport> {
+  // A draft product is left out of the build, so nothing in its file can go live.
+  const drafts = unpublishedFiles(content)
   const [examples, badges, insecure, brochures] = await Promise.all([
-    exampleProblems(paths.content, paths.root),
+    exampleProblems(paths.content, paths.root, drafts),
     badgeProblems(content, paths.root),
-    insecureUrlProblems(paths.content, paths.root),
+    insecureUrlProblems(paths.content, paths.root, drafts),
     placeholderBrochures(content.brochures, {
       storageBase: buildConfig(content.site, env).storageBase,
       publicDir: paths.public,

@@ -4,6 +4,7 @@ import type { TSchema } from '@sinclair/typebox'
 import type { Problem } from '../../lib/errors.ts'
 import { exampleValues } from '../../renderer/content/example-tag.ts'
 import { splitFrontMatter } from '../../renderer/content/front-matter.ts'
+import type { Content } from '../../renderer/content/load.ts'
 import { pointerSegments, YAML_OPTIONS } from '../../renderer/content/locate.ts'
 import { PRIVACY, PRODUCT_SCHEMA, PRODUCTS_DIR, SINGLE_FILES } from '../../renderer/content/sources.ts'
 import { yamlLib } from '../../renderer/content/yaml-lib.ts'
@@ -29,22 +30,42 @@ export function fieldDescription(schema: TSchema | undefined, pointer: string): 
 }
 
 /** Every YAML file under content/ (not the published schemas), and Markdown files' front matter. */
-export async function contentFiles(contentDir: string): Promise<string[]> {
+export async function contentFiles(
+  contentDir: string,
+  skip: ReadonlySet<string> = new Set(),
+): Promise<string[]> {
   const entries = await readdir(contentDir, { recursive: true, withFileTypes: true })
   return entries
     .filter((e) => e.isFile() && /\.(ya?ml|md)$/.test(e.name))
     .map((e) => path.relative(contentDir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .filter((f) => !f.startsWith('schemas/') && !f.startsWith('images/'))
+    .filter((f) => !f.startsWith('schemas/') && !f.startsWith('images/') && !skip.has(f))
     .sort()
+}
+
+/**
+ * The content files a build leaves out, relative to the content folder: the draft products' (`content`
+ * is what the build publishes, so its `productFiles` still name them). A release check reads the rest.
+ */
+export function unpublishedFiles(content: Content): Set<string> {
+  const published = new Set(content.products.map((p) => p.slug))
+  return new Set(
+    Object.entries(content.productFiles)
+      .filter(([slug]) => !published.has(slug))
+      .map(([, file]) => file),
+  )
 }
 
 /**
  * Every value marked `!example` in the content, as problems a release refuses: where it is, the field,
  * and what the company has to supply instead (the field's description in its schema).
  */
-export async function exampleProblems(contentDir: string, projectRoot: string): Promise<Problem[]> {
+export async function exampleProblems(
+  contentDir: string,
+  projectRoot: string,
+  skip: ReadonlySet<string> = new Set(),
+): Promise<Problem[]> {
   const problems: Problem[] = []
-  for (const relative of await contentFiles(contentDir)) {
+  for (const relative of await contentFiles(contentDir, skip)) {
     let source = await readFile(path.join(contentDir, relative), 'utf8')
     let shift = 0
     if (relative.endsWith('.md')) {

@@ -11,9 +11,13 @@ import { contentFiles } from './examples.ts'
  * everything over https, and a browser warns on, or blocks, an insecure link from an https page. The
  * origins of the build itself are the origin check's (origins.ts).
  */
-export async function insecureUrlProblems(contentDir: string, projectRoot: string): Promise<Problem[]> {
+export async function insecureUrlProblems(
+  contentDir: string,
+  projectRoot: string,
+  skip: ReadonlySet<string> = new Set(),
+): Promise<Problem[]> {
   const problems: Problem[] = []
-  for (const relative of await contentFiles(contentDir)) {
+  for (const relative of await contentFiles(contentDir, skip)) {
     let source = (await readFile(path.join(contentDir, relative), 'utf8')).replace(/^\uFEFF/, '')
     let shift = 0
     if (relative.endsWith('.md')) {
