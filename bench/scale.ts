@@ -25,7 +25,7 @@ import { writeSyntheticProducts } from './synthetic-products.ts'
 const run = promisify(execFile)
 const ESCAPE = String.fromCharCode(27)
 const COLOUR = new RegExp(`${ESCAPE}\\[[0-9;]*m`, 'g')
-/** The stages in the table; `brochures` (a few ms) is left out. */
+/** The stages in the table. */
 const STAGES = ['validate', 'images', 'pre-render', 'search', 'cdn files', 'verify'] as const
 /** How many renames the edit loop times; the median is reported. */
 const EDITS = 5

@@ -19,7 +19,7 @@ let paths: ProjectPaths
 let lines: string[]
 
 /**
- * The build's own stages where they run on a fixture (validate, images, brochures, cdn files), and
+ * The build's own stages where they run on a fixture (validate, images, cdn files), and
  * stand-ins for the three that need the whole site's pages (a Vike pre-render, its search index and
  * verify): the stand-ins write a small site into the staging folder, as the real ones do.
  */
@@ -95,10 +95,9 @@ describe('buildSite', () => {
     await previousBuild()
     const { stages: results, run } = await build()
     expect(results.map((r) => r.name)).toEqual(BUILD_STAGES.map((s) => s.name))
-    expect(results.map((r) => r.summary).slice(0, 3)).toEqual([
-      '11 content files valid',
+    expect(results.map((r) => r.summary).slice(0, 2)).toEqual([
+      '11 content files valid; 1 brochure present at /storage',
       expect.stringMatching(/^2 images: 2 encoded, 0 cached/),
-      '1 brochure present at /storage',
     ])
     expect(lines).toHaveLength(BUILD_STAGES.length)
     expect(await readFile(path.join(paths.client, 'index.html'), 'utf8')).toContain('New home')
@@ -169,7 +168,7 @@ describe('buildSite', () => {
 
   it('says so when there was no earlier build to keep', async () => {
     const list = stages((name, stage) =>
-      name === 'brochures'
+      name === 'images'
         ? {
             name,
             run: async () => {
@@ -180,7 +179,7 @@ describe('buildSite', () => {
     )
     const error = (await build(list).catch((e: unknown) => e)) as SiteError
     expect(error.message).toBe(
-      'The build stopped at "brochures": stopped. dist/client was not there before this build and is still not.',
+      'The build stopped at "images": stopped. dist/client was not there before this build and is still not.',
     )
     await expect(readdir(paths.dist)).resolves.toEqual([])
   })

@@ -48,8 +48,8 @@ function contentOf(run: BuildRun): Content {
 export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
   {
     name: 'validate',
-    // Everything validate checks (content, images, brochure files, links), so nothing later stops on
-    // content that validated.
+    // Everything validate checks (content, images, brochure files at the storage base, links), so
+    // nothing later stops on content that validated; the brochures are not fetched a second time.
     async run(run) {
       const { validateProject, validationError } = await import('../content/validate-project.ts')
       const result = await validateProject(run.paths, { release: run.options.release })
@@ -61,7 +61,9 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
       const drafts = result.drafts.length
         ? `; left out ${plural(result.drafts.length, 'draft')}: ${result.drafts.join(', ')}`
         : ''
-      return `${plural(result.files, 'content file')} valid${drafts}${run.options.release ? ' and ready for release' : ''}`
+      const { storageBase } = buildConfig(result.published.site)
+      const brochures = `${plural(result.published.brochures.length, 'brochure')} present at ${storageBase}`
+      return `${plural(result.files, 'content file')} valid${drafts}${run.options.release ? ' and ready for release' : ''}; ${brochures}`
     },
   },
   {
@@ -71,22 +73,6 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
       const made = await runImages(contentOf(run), run.paths, { force: run.options.forceImages })
       run.images = made.manifest
       return summaryLine(made)
-    },
-  },
-  {
-    name: 'brochures',
-    async run(run) {
-      const { checkBrochures } = await import('../brochures/check.ts')
-      const { storageBase } = buildConfig(contentOf(run).site)
-      const results = await checkBrochures(contentOf(run).brochures, {
-        storageBase,
-        publicDir: run.paths.public,
-      })
-      const bad = results.filter((r) => !r.ok)
-      for (const r of bad) console.error(`  ${r.id}: ${r.url} ${r.reason}`)
-      if (bad.length)
-        throw siteError(ERRORS.BrochuresInvalid, { bad: bad.length, total: results.length, storageBase })
-      return `${plural(results.length, 'brochure')} present at ${storageBase}`
     },
   },
   {
