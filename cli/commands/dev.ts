@@ -58,7 +58,7 @@ export function register(program: Command): void {
        * Returns the content when it is valid, for the pages to render without reading it again.
        */
       const check = async (): Promise<Content | undefined> => {
-        const result = await validateProject(paths)
+        const result = await validateProject(paths, { schemas: true })
         const refused = validationError(
           result,
           'save: the page reloads by itself',

@@ -25,7 +25,10 @@ export function register(program: Command): void {
       if (mistakes.length) throw siteError(ERRORS.EnvInvalid, { mistakes })
       // Imported when the command runs, so `site --help` loads none of it.
       const { validateProject, validationError } = await import('../content/validate-project.ts')
-      const result = await validateProject(projectPaths(options.root), { release: options.release ?? false })
+      const result = await validateProject(projectPaths(options.root), {
+        release: options.release ?? false,
+        schemas: true,
+      })
       if (options.json) {
         const { files, problems, warnings, drafts, releaseProblems } = result
         console.log(JSON.stringify({ files, problems, warnings, drafts, releaseProblems }, null, 2))

@@ -19,7 +19,7 @@ export interface ProjectValidation {
   published?: Content
   /** Which of `problems` are release problems (only with `release`). */
   releaseProblems: number
-  /** Set when the published editor schemas are behind the content: what to run. */
+  /** With `schemas`: set when the published editor schemas are behind the content, with what to run. */
   schemasNote?: string | undefined
   ms: number
 }
@@ -33,7 +33,8 @@ export interface ProjectValidation {
  */
 export async function validateProject(
   paths: ProjectPaths,
-  options: { release?: boolean; env?: NodeJS.ProcessEnv } = {},
+  /** `schemas`: also compare the editor schemas with the content (for the commands that print it). */
+  options: { release?: boolean; env?: NodeJS.ProcessEnv; schemas?: boolean } = {},
 ): Promise<ProjectValidation> {
   const start = performance.now()
   const [{ buildProblems }, { staleSchemas }] = await Promise.all([
@@ -50,7 +51,7 @@ export async function validateProject(
     releaseProblems = found.length
     problems.push(...found)
   }
-  const stale = await staleSchemas(paths)
+  const stale = options.schemas ? await staleSchemas(paths) : []
   const ok = !problems.length && report.content
   return {
     files: report.files,
