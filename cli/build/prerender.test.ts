@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Content } from '../../renderer/content/load.ts'
 import { renderContext, renderFrom } from '../../renderer/context.ts'
 import { type ProjectPaths, projectPaths } from '../../renderer/paths.ts'
 import { pageScripts } from './paint-first.ts'
@@ -86,6 +87,17 @@ const files = async (dir: string) =>
     .sort()
 
 describe('prerender', () => {
+  it('renders the content validate checked, without reading the files again', async () => {
+    const { prerender } = await import('./prerender.ts')
+    const { loadContent } = await import('../../renderer/content/load.ts')
+    const content = { products: [{ slug: 'a' }, { slug: 'b', draft: true }] } as unknown as Content
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    await prerender(paths, staging, { content })
+    // The project folder holds no content at all: what page data loads is what it was given.
+    expect((await loadContent(paths.content)).products).toEqual([{ slug: 'a' }])
+    expect((await loadContent(paths.content, { drafts: true })).products).toHaveLength(2)
+  })
+
   it('builds the project into the staging folder, quietly, pre-renders it in one pass, and counts the pages', async () => {
     const { prerender } = await import('./prerender.ts')
     const log = console.log

@@ -2,6 +2,7 @@ import { readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
+import { type Content, keepContent } from '../../renderer/content/load.ts'
 import { renderFrom } from '../../renderer/context.ts'
 import type { ProjectPaths } from '../../renderer/paths.ts'
 import { setPrerenderPass } from '../../renderer/prerender-batch.ts'
@@ -21,10 +22,12 @@ import type { Staging } from './staging.ts'
 export async function prerender(
   paths: ProjectPaths,
   staging: Staging,
-  options: { verbose?: boolean; passes?: number } = {},
+  options: { verbose?: boolean; passes?: number; content?: Content } = {},
 ): Promise<{ pages: number }> {
-  // Page data runs from the bundle in the staging folder's server/: it reads this project's content.
+  // Page data runs from the bundle in the staging folder's server/: it reads this project's content,
+  // which is `content` when given (what validate just checked, drafts included), not read again.
   renderFrom({ root: paths.root, drafts: false })
+  if (options.content) keepContent(paths.content, options.content)
   const passes = options.passes ?? 1
   const api = await import('vike/api')
   const viteConfig = {

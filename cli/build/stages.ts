@@ -28,6 +28,8 @@ export interface BuildRun {
   staging: Staging
   /** Set by `validate`: the published content (no drafts). */
   content?: Content
+  /** Set by `validate`: the content it checked, drafts included, for the pages to render. */
+  validated?: Content
   /** Set by `images`: the encoded images of the published content. */
   images?: Record<string, ManifestEntry>
   /** Set by `verify`. */
@@ -57,6 +59,7 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
       if (refused) throw refused
       if (!result.published) throw new Error('validate passed without content')
       run.content = result.published
+      if (result.content) run.validated = result.content
       // Drafts are previewed in `site dev` only: say which ones this build leaves out.
       const drafts = result.drafts.length
         ? `; left out ${plural(result.drafts.length, 'draft')}: ${result.drafts.join(', ')}`
@@ -84,7 +87,11 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
         import('../../renderer/prerender-batch.ts'),
       ])
       const passes = prerenderPasses(contentOf(run))
-      const { pages } = await prerender(run.paths, run.staging, { verbose: run.options.verbose, passes })
+      const { pages } = await prerender(run.paths, run.staging, {
+        verbose: run.options.verbose,
+        passes,
+        ...(run.validated ? { content: run.validated } : {}),
+      })
       // Only the published content's images ship: none of a draft's, none the content stopped using.
       if (run.images) await pruneMedia(run.staging.client, run.images)
       return `${plural(pages, 'page')} written${passes > 1 ? ` in ${passes} passes` : ''}`
