@@ -1,20 +1,6 @@
 import { PLACEHOLDER } from '../../renderer/content/checks.ts'
-import type { Category, FactDeclaration } from '../../renderer/content/schemas/categories.ts'
-
-/** A written-right example of a fact, for its placeholder. */
-function factSample(fact: FactDeclaration): string {
-  const unit = fact.unit ? ` ${fact.unit}` : ''
-  switch (fact.type) {
-    case 'count':
-      return `16${unit}`
-    case 'range':
-      return `-40 to +75${unit}`
-    case 'boolean':
-      return 'true'
-    case 'choice':
-      return fact.choices?.[0] ?? 'one of its choices'
-  }
-}
+import { factSample } from '../../renderer/content/facts.ts'
+import type { Category } from '../../renderer/content/schemas/categories.ts'
 
 /**
  * The category and its facts: with a category chosen, each fact it declares as a placeholder that

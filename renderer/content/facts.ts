@@ -26,21 +26,25 @@ const COUNT = new RegExp(`^(${NUMBER})(?:\\s*(.*?))?$`)
 const toNumber = (text: string) => Number(text.replace('\u2212', '-'))
 const shown = (raw: unknown) => (typeof raw === 'string' ? `"${raw}"` : JSON.stringify(raw))
 
-/** An example of the fact written right, for hints. */
-export function factExample(fact: FactDeclaration): string {
+/** A value of the fact written right: for hints, and for the placeholders `site new product` writes. */
+export function factSample(fact: FactDeclaration): string {
   const unit = fact.unit ? ` ${fact.unit}` : ''
   switch (fact.type) {
     case 'count':
-      return `${fact.key}: ${fact.unit ? `16${unit}` : '16'}`
+      return `16${unit}`
     case 'range':
-      return `${fact.key}: -40 to +75${unit}`
+      return `-40 to +75${unit}`
     case 'boolean':
-      return `${fact.key}: true`
-    case 'choice': {
-      const [first, second] = fact.choices ?? []
-      return second ? `${fact.key}: ${first}  (or several: [${first}, ${second}])` : `${fact.key}: ${first}`
-    }
+      return 'true'
+    case 'choice':
+      return fact.choices?.[0] ?? 'one of its choices'
   }
+}
+
+/** An example of the fact written right, with its key, for hints. */
+export function factExample(fact: FactDeclaration): string {
+  const [first, second] = fact.type === 'choice' ? (fact.choices ?? []) : []
+  return `${fact.key}: ${factSample(fact)}${second ? `  (or several: [${first}, ${second}])` : ''}`
 }
 
 /** Reads one fact as its category declares it; a problem says what is wrong in the editor's terms. */
