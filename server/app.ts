@@ -11,6 +11,7 @@ import { registerRequestLog } from './request-log.ts'
 import { API_PREFIX, registerApi } from './routes.ts'
 import { REVALIDATE, registerStatic } from './static.ts'
 import {
+  BUSY_WAIT_MS,
   type Channel,
   type Kind,
   type NewSubmission,
@@ -119,7 +120,7 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
     log,
     options.storageQuietMs,
   )
-  const busyWaitMs = options.busyWaitMs ?? 2_000
+  const busyWaitMs = options.busyWaitMs ?? BUSY_WAIT_MS
   const writer = groupCommit<NewSubmission>(
     (items) => storage.insert(items, { waitUntil: batchDeadline(items, busyWaitMs) }),
     {

@@ -16,6 +16,11 @@ function ipv6Groups(address: string): number[] | undefined {
   return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : undefined
 }
 
+/** The IPv4 address inside an IPv4-mapped IPv6 address (`::ffff:203.0.113.7`), if it is one. */
+export function unmappedIPv4(address: string): string | undefined {
+  return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1]
+}
+
 /**
  * Who a client is, for counting what it may take (requests per minute, open connections): an IPv4
  * address as it is (an IPv4-mapped IPv6 address too), and an IPv6 address by its /64 network. A
@@ -24,7 +29,7 @@ function ipv6Groups(address: string): number[] | undefined {
  */
 export function clientKey(address: string | undefined): string {
   if (!address) return 'unknown'
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1]
+  const mapped = unmappedIPv4(address)
   if (mapped && isIPv4(mapped)) return mapped
   if (!isIPv6(address)) return address
   const groups = ipv6Groups(address)

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http'
 import { BlockList, isIP, type Socket } from 'node:net'
-import { clientKey } from './client-address.ts'
+import { clientKey, unmappedIPv4 } from './client-address.ts'
 
 /** The sockets refused for being over their client's share: their requests are never handled. */
 const refused = new WeakSet<Socket>()
@@ -35,8 +35,7 @@ function trustedProxies(
   }
   return (address) => {
     if (!address) return false
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1]
-    const plain = mapped ?? address
+    const plain = unmappedIPv4(address) ?? address
     return list.check(plain, isIP(plain) === 6 ? 'ipv6' : 'ipv4')
   }
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Pool, PoolClient, QueryConfig } from 'pg'
 import { ERRORS, SiteError, siteError } from '../lib/errors.ts'
 import {
+  BUSY_WAIT_MS,
   type Channel,
   IDEMPOTENCY_WINDOW_MS,
   KeyTaken,
@@ -153,7 +154,7 @@ async function loadPool(): Promise<typeof Pool> {
  * start under an advisory lock, so instances starting together apply each one once.
  */
 export async function openPostgres(url: string, options: OpenOptions = {}): Promise<Storage> {
-  const waitMs = options.busyWaitMs ?? 2_000
+  const waitMs = options.busyWaitMs ?? BUSY_WAIT_MS
   const Pool = await loadPool()
   const pool = new Pool({
     connectionString: url,

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type BetterSqlite3 from 'better-sqlite3'
 import { ERRORS, type SiteError, siteError } from '../lib/errors.ts'
 import {
+  BUSY_WAIT_MS,
   type Channel,
   DATABASE_FILE,
   IDEMPOTENCY_WINDOW_MS,
@@ -128,7 +129,7 @@ const STORAGE_FAULTS: readonly { code: RegExp; what: string; fix: string }[] = [
 const faultOf = (error: unknown) => STORAGE_FAULTS.find((fault) => fault.code.test(codeOf(error)))
 
 /** Why the storage failed, with its code (`the disk holding it is full (SQLITE_FULL)`), if it did. */
-export function storageFault(error: unknown): string | undefined {
+function storageFault(error: unknown): string | undefined {
   const fault = faultOf(error)
   return fault && `${fault.what} (${codeOf(error)})`
 }
@@ -176,7 +177,7 @@ export async function openSqlite(
       throw driverMissing(error)
     throw cannotUse(file, error, options.readonly) ?? error
   }
-  const waitMs = options.busyWaitMs ?? 2_000
+  const waitMs = options.busyWaitMs ?? BUSY_WAIT_MS
   let salt = ''
   try {
     if (options.readonly) db.pragma('busy_timeout = 5000')

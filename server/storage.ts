@@ -171,6 +171,9 @@ export interface OpenOptions {
   busyWaitMs?: number
 }
 
+/** How long a submission waits for a busy store before its 503 (docs/server.md), unless told. */
+export const BUSY_WAIT_MS = 2_000
+
 /**
  * Opens the submissions store: PostgreSQL when `databaseUrl` is set, else (and on first use creates)
  * `submissions.db` in `dataDir`.
