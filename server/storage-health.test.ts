@@ -6,6 +6,8 @@
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { RunningServer } from './serve.ts'
+import { type Storage, StorageBusy } from './storage.ts'
+import { watchedStorage } from './storage-health.ts'
 import { startTestPostgres, type TestPostgres } from './test-engines.ts'
 import {
   makeSite,
@@ -45,6 +47,31 @@ async function allRefused(n: number): Promise<void> {
 
 /** The log lines other than the request lines. */
 const notices = () => lines.filter((line) => !/^[A-Z]+ \/\S* \d{3} [\d.]+ms$/.test(line))
+
+describe('the log of a store that fails', () => {
+  it('says it works again at any write, not only a submission, so a second spell on a quiet site is said too', async () => {
+    let busy = true
+    const call = async () => {
+      if (busy) throw new StorageBusy('The database is locked (SQLITE_BUSY).', 5, { code: 'SQLITE_BUSY' })
+    }
+    const store = watchedStorage(
+      { insert: call, purgeAnswers: call } as unknown as Storage,
+      (l) => lines.push(l),
+      0,
+    )
+    await expect(store.insert([])).rejects.toBeInstanceOf(StorageBusy)
+    busy = false
+    // A quiet site: no submission arrives, the hourly purge runs.
+    await store.purgeAnswers(Date.now())
+    busy = true
+    await expect(store.insert([])).rejects.toBeInstanceOf(StorageBusy)
+    expect(lines.map((l) => l.split(':')[0])).toEqual([
+      'storage failing',
+      'storage working again (it failed 1 times over 0 s).',
+      'storage failing',
+    ])
+  })
+})
 
 describe('SQLite on a full disk', () => {
   let disk: SmallDisk | undefined
