@@ -30,6 +30,13 @@ export default function Page() {
   const ready = hydrated && catalogue.whole
   const [step, setStep] = useState(1)
   const [chosen, setChosen] = useState<string[]>([])
+  // The first product a "Show …" button brought in: it takes the focus, as the button goes away.
+  const [focusNext, setFocusNext] = useState<string | null>(null)
+  useEffect(() => {
+    if (!focusNext) return
+    document.querySelector<HTMLElement>(`.finder-card a[href="/products/${CSS.escape(focusNext)}"]`)?.focus()
+    setFocusNext(null)
+  }, [focusNext])
   const countId = useId()
   const allFilters = useMemo(() => [...shared, ...categories.flatMap((c) => c.filters)], [shared, categories])
 
@@ -165,7 +172,11 @@ export default function Page() {
                       type="button"
                       className="btn btn--outline"
                       disabled={!ready}
-                      onClick={() => (state.category ? setStep((s) => s + 1) : choose(c.id))}
+                      onClick={() => {
+                        setFocusNext(matching[listed.size]?.slug ?? null)
+                        if (state.category) setStep((s) => s + 1)
+                        else choose(c.id)
+                      }}
                     >
                       {state.category
                         ? `Show ${Math.min(rest, CATALOGUE_STEP)} more of ${rest}`

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { useData } from 'vike-react/useData'
 import { useHydrated } from 'vike-react/useHydrated'
 import { usePageContext } from 'vike-react/usePageContext'
@@ -35,6 +36,10 @@ export default function Page() {
   const ready = hydrated && catalogue.whole
   const captionId = useId()
   const addId = useId()
+  // The product chosen in "Add a product", added by its button: a select that acted on every change
+  // would add each product a keyboard user passes with the arrow keys (Firefox, Chrome on Windows).
+  const [pick, setPick] = useState('')
+  const addSelect = useRef<HTMLSelectElement>(null)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the page is reached by another URL
   useEffect(() => {
@@ -88,11 +93,12 @@ export default function Page() {
         <label className="compare__add" htmlFor={addId}>
           <span>Add a product</span>
           <select
+            ref={addSelect}
             className="finder-select"
             id={addId}
-            value=""
+            value={pick}
             disabled={!ready || view.slugs.length >= MAX_COMPARED}
-            onChange={(e) => e.target.value && change([...view.slugs, e.target.value], view.only)}
+            onChange={(e) => setPick(e.target.value)}
           >
             <option value="">
               {view.slugs.length >= MAX_COMPARED ? `${MAX_COMPARED} chosen: remove one first` : 'Choose…'}
@@ -110,6 +116,17 @@ export default function Page() {
             ))}
           </select>
         </label>
+        <button
+          type="button"
+          className="btn btn--outline compare__add-button"
+          disabled={!ready || !pick || view.slugs.length >= MAX_COMPARED}
+          onClick={() => {
+            change([...view.slugs, pick], view.only)
+            setPick('')
+          }}
+        >
+          Add
+        </button>
         {compared.length >= 2 && (
           <label className="compare__only">
             <input
@@ -145,12 +162,17 @@ export default function Page() {
                       <button
                         type="button"
                         className="compare__remove"
-                        onClick={() =>
-                          change(
-                            view.slugs.filter((s) => s !== p.slug),
-                            view.only,
+                        onClick={() => {
+                          // This button goes with its column: focus goes where another one is added,
+                          // once that select is enabled again.
+                          flushSync(() =>
+                            change(
+                              view.slugs.filter((s) => s !== p.slug),
+                              view.only,
+                            ),
                           )
-                        }
+                          addSelect.current?.focus()
+                        }}
                       >
                         Remove<span className="visually-hidden"> {p.name}</span>
                       </button>

@@ -109,9 +109,12 @@ test.describe('a catalogue larger than one menu holds', () => {
     await expect(page.locator('.finder__count')).toHaveText(`All ${PRODUCTS} products`)
     const group = page.getByRole('region', { name: 'Industrial networking' })
     await expect(group.locator('.finder-card:visible')).toHaveCount(4)
-    await group.getByRole('button', { name: /^Show all \d+ Industrial networking products$/ }).click()
+    // By keyboard: the button goes once pressed, and the focus moves to the first product it brought in.
+    await group.getByRole('button', { name: /^Show all \d+ Industrial networking products$/ }).focus()
+    await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/category=industrial-networking/)
     expect(await group.locator('.finder-card:visible').count()).toBeGreaterThan(4)
+    await expect(group.locator('.finder-card').nth(4).getByRole('link')).toBeFocused()
     // A product found only after the full list loaded can be compared.
     const synthetic = added.find((p) => p.category === 'Industrial networking')
     if (!synthetic) throw new Error('no synthetic product in Industrial networking')

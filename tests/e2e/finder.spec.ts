@@ -239,6 +239,31 @@ test('filters that match nothing say so, and one button clears them', async ({ p
   await expect(page).toHaveURL(/\/products$/)
 })
 
+test('the comparison adds a product only when asked, and a removed column hands the focus to where one is added', async ({
+  page,
+}) => {
+  await open(page, `/compare?products=${SWITCHES.eight},${SWITCHES.sixteen}`, 1440)
+  const headers = page.getByRole('table').getByRole('columnheader')
+  await expect(headers).toHaveCount(2)
+  const add = page.getByLabel('Add a product')
+  await add.focus()
+  // Arrow keys on a closed select change its value (and fire change) in several browsers: nothing is added.
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await expect(add).not.toHaveValue('')
+  await expect(headers).toHaveCount(2)
+  await add.selectOption(SWITCHES.twentyFour)
+  await page.getByRole('button', { name: 'Add', exact: true }).click()
+  await expect(headers).toHaveCount(3)
+  await expect(page).toHaveURL(
+    new RegExp(`products=${SWITCHES.eight},${SWITCHES.sixteen},${SWITCHES.twentyFour}$`),
+  )
+  await expect(add).toHaveValue('')
+  await page.getByRole('button', { name: `Remove ${SIXTEEN}` }).click()
+  await expect(headers).toHaveCount(2)
+  await expect(add).toBeFocused()
+})
+
 test('on a wide screen the filters stay open beside the list, with nothing to fold them', async ({
   page,
 }) => {
