@@ -31,19 +31,22 @@ export function Specifications({
         </div>
       )}
       <div className="pspec-lists">
-        {specs.list.length > 0 && (
+        {(specs.list.length > 0 || compare) && (
           <div>
-            <table className="pspec-table">
-              <caption>Technical specifications</caption>
-              <tbody>
-                {specs.list.map((s) => (
-                  <tr key={s.label}>
-                    <th scope="row">{s.label}</th>
-                    <td>{s.value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            {specs.list.length > 0 && (
+              <table className="pspec-table">
+                <caption>Technical specifications</caption>
+                <tbody>
+                  {specs.list.map((s) => (
+                    <tr key={s.label}>
+                      <th scope="row">{s.label}</th>
+                      <td>{s.value}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            {/* The comparison does not depend on the table: a product with only cards has a family too. */}
             {compare && (
               <a className="pspec-compare" href={compare.href}>
                 {compare.label}
