@@ -33,6 +33,15 @@ async function psql<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** Another session holding the submissions table locked (in its own transaction) until `end()`. */
+async function lockedTable(): Promise<pg.Client> {
+  const holder = new pg.Client({ connectionString: url })
+  await holder.connect()
+  await holder.query('BEGIN')
+  await holder.query('LOCK TABLE submissions IN ACCESS EXCLUSIVE MODE')
+  return holder
+}
+
 it('calls connection, lock and shutdown failures transient, and mistakes in data or SQL not', () => {
   const transient = [
     { code: '08006' }, // connection failure
@@ -70,11 +79,8 @@ it('calls connection, lock and shutdown failures transient, and mistakes in data
 
 it('answers busy while another session holds a lock longer than the wait, and stores once it is let go', async () => {
   const storage = await openStorage('', { databaseUrl: url, busyWaitMs: 200 })
-  const holder = new pg.Client({ connectionString: url })
-  await holder.connect()
+  const holder = await lockedTable()
   try {
-    await holder.query('BEGIN')
-    await holder.query('LOCK TABLE submissions IN ACCESS EXCLUSIVE MODE')
     const error = await storage.insert([newSubmission('a')]).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(StorageBusy)
     expect((error as StorageBusy).message).toBe(
@@ -91,11 +97,8 @@ it('answers busy while another session holds a lock longer than the wait, and st
 
 it('waits for a lock no longer than the deadline it is given, however long the store may wait (issue #32)', async () => {
   const storage = await openStorage('', { databaseUrl: url, busyWaitMs: 600_000 })
-  const holder = new pg.Client({ connectionString: url })
-  await holder.connect()
+  const holder = await lockedTable()
   try {
-    await holder.query('BEGIN')
-    await holder.query('LOCK TABLE submissions IN ACCESS EXCLUSIVE MODE')
     // Without the deadline this waits for the store's lock_timeout: 10 minutes.
     const error = await storage
       .insert([newSubmission('a')], { waitUntil: Date.now() + 50 })
@@ -186,11 +189,7 @@ it('carries on when the server drops its idle connections (a restart or failover
   try {
     await storage.list()
     // Every connection the store holds idle is ended by the server; the pool reports each as an error.
-    await psql((client) =>
-      client.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-      ),
-    )
+    await server.terminateSessions(url)
     await new Promise((resolve) => setTimeout(resolve, 100))
     await storage.insert([newSubmission('a')])
     expect((await storage.list()).map((s) => s.id)).toEqual(['a'])
@@ -238,12 +237,9 @@ it('answers busy within its bound, and carries on, when the server stops answeri
 
 it('answers busy, and carries on, when the server ends the session a transaction holds (issue #32)', async () => {
   const storage = await openStorage('', { databaseUrl: url, busyWaitMs: 5_000 })
-  const holder = new pg.Client({ connectionString: url })
-  await holder.connect()
+  const holder = await lockedTable()
   try {
     // The insert waits for the lock inside its transaction, on a connection checked out of the pool.
-    await holder.query('BEGIN')
-    await holder.query('LOCK TABLE submissions IN ACCESS EXCLUSIVE MODE')
     const waiting = storage.insert([newSubmission('a')]).catch((e: unknown) => e)
     await expect
       .poll(() =>
