@@ -7,6 +7,7 @@ import { groupCommit } from './group-commit.ts'
 import { IDEMPOTENCY_WINDOW_MS } from './idempotency.ts'
 import { type Deliver, type Outbox, startOutbox, webhookDeliverer } from './outbox.ts'
 import { rateLimiter } from './rate-limit.ts'
+import { rawAnswer } from './raw-answer.ts'
 import { registerRequestLog } from './request-log.ts'
 import { API_PREFIX, registerApi } from './routes.ts'
 import { REVALIDATE, registerStatic } from './static.ts'
@@ -310,15 +311,5 @@ export function clientError(
     socket.destroy()
     return
   }
-  const { status, reason, error: message } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED
-  const body = JSON.stringify({ error: message })
-  const lines = [
-    `HTTP/1.1 ${status} ${reason}`,
-    'Content-Type: application/json; charset=utf-8',
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    'Cache-Control: no-store',
-    'Connection: close',
-    ...headers.map(({ name, value }) => `${name}: ${value}`),
-  ]
-  socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`)
+  rawAnswer(socket, CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED, headers)
 }

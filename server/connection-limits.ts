@@ -1,6 +1,7 @@
 import type { Server } from 'node:http'
 import { BlockList, isIP, type Socket } from 'node:net'
 import { clientKey, unmappedIPv4 } from './client-address.ts'
+import { rawAnswer } from './raw-answer.ts'
 
 /** The sockets refused for being over their client's share: their requests are never handled. */
 const refused = new WeakSet<Socket>()
@@ -56,20 +57,17 @@ export function limitConnectionsPerClient(server: Server, options: PerClientOpti
     if (count > options.perClient) {
       refused.add(socket)
       socket.on('error', () => {})
-      const body = JSON.stringify({
-        error: `Too many open connections from this address (at most ${options.perClient}); close some and try again.`,
-      })
-      const lines = [
-        'HTTP/1.1 429 Too Many Requests',
-        'Content-Type: application/json; charset=utf-8',
-        `Content-Length: ${Buffer.byteLength(body)}`,
-        'Retry-After: 5',
-        'Cache-Control: no-store',
-        'Connection: close',
-        ...options.headers().map(({ name, value }) => `${name}: ${value}`),
-      ]
       // Half-closed: the answer reaches the client, and what it still sends is read and dropped.
-      socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`)
+      rawAnswer(
+        socket,
+        {
+          status: 429,
+          reason: 'Too Many Requests',
+          error: `Too many open connections from this address (at most ${options.perClient}); close some and try again.`,
+        },
+        options.headers(),
+        ['Retry-After: 5'],
+      )
       return
     }
     open.set(key, count)
