@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useData } from 'vike-react/useData'
 import { Glyph } from '../../components/Glyph.tsx'
+import { PageHead } from '../../components/PageHead.tsx'
 import type { Data } from './+data.ts'
 import './Brochures.css'
 
@@ -45,16 +46,12 @@ export default function Page() {
   const { domains, products, others } = useData<Data>()
   return (
     <article className="brochures">
-      <div className="brochures__head">
-        <div className="container">
-          <p className="eyebrow">Downloads</p>
-          <h1>Brochures</h1>
-          <p className="lead">
-            Every brochure we publish, as a PDF: the systems of our solution domains, then the data sheet of
-            each product.
-          </p>
-        </div>
-      </div>
+      <PageHead eyebrow="Downloads" title="Brochures">
+        <p className="lead">
+          Every brochure we publish, as a PDF: the systems of our solution domains, then the data sheet of
+          each product.
+        </p>
+      </PageHead>
       {domains.map((d) => (
         <Group key={d.name} id={`brochures-${d.name.toLowerCase()}`} title={d.name}>
           <p className="brochures__intro">

@@ -1,4 +1,5 @@
 import { useData } from 'vike-react/useData'
+import { PageHead } from '../../components/PageHead.tsx'
 import type { Data } from './+data.ts'
 import './Privacy.css'
 
@@ -26,15 +27,11 @@ export default function Page() {
   const { title, updated, html } = useData<Data>()
   return (
     <article className="privacy">
-      <div className="privacy__head">
-        <div className="container privacy__container">
-          <p className="eyebrow">Legal</p>
-          <h1>{title}</h1>
-          <p className="privacy__updated">
-            Last updated <time dateTime={updated}>{longDate(updated)}</time>
-          </p>
-        </div>
-      </div>
+      <PageHead eyebrow="Legal" title={title} container="container privacy__container">
+        <p className="privacy__updated">
+          Last updated <time dateTime={updated}>{longDate(updated)}</time>
+        </p>
+      </PageHead>
       <div className="container privacy__container">
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered at build time from our own content, raw HTML escaped */}
         <div className="privacy__body" dangerouslySetInnerHTML={{ __html: html }} />
