@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { CLI_WAYS } from '../tests/cli-ways.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const run = promisify(execFile)
@@ -18,11 +19,11 @@ async function start(command: string, args: string[]): Promise<{ code: number; o
 }
 
 /** The three ways the README says to start the CLI. */
-const WAYS: [string, string, string[]][] = [
-  ['npx site', 'npx', ['--no', 'site']],
-  ['npm run site --', 'npm', ['run', '--silent', 'site', '--']],
-  ['node bin/site.js', process.execPath, ['bin/site.js']],
-]
+const WAYS = Object.entries(CLI_WAYS).map(([way, { command, prefix }]): [string, string, string[]] => [
+  way,
+  command,
+  [...prefix],
+])
 
 // Each case starts a fresh Node (and npm for two of them): allow for a busy machine.
 describe('the CLI runs however it is started', { timeout: 120_000 }, () => {

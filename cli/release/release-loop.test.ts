@@ -8,6 +8,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseDocument } from 'yaml'
+import { CLI_WAYS, type CliWay } from '../../tests/cli-ways.ts'
 import { copyProject, shellEnv } from '../../tests/project-copy.ts'
 
 /**
@@ -24,9 +25,13 @@ const COLOUR = new RegExp(`${ESCAPE}\\[[0-9;]*m`, 'g')
 let root = ''
 let env: NodeJS.ProcessEnv = {}
 
-/** Runs `node bin/site.js ...args` in the copy; resolves with the exit code and everything printed. */
-async function site(args: string[], extra: NodeJS.ProcessEnv = {}) {
-  const result = await run(process.execPath, ['bin/site.js', ...args], {
+/**
+ * Runs the CLI in the copy, started `way` (docs/releasing.md writes `npx site …`); resolves with the
+ * exit code and everything printed.
+ */
+async function site(args: string[], extra: NodeJS.ProcessEnv = {}, way: CliWay = 'node bin/site.js') {
+  const { command, prefix } = CLI_WAYS[way]
+  const result = await run(command, [...prefix, ...args], {
     cwd: root,
     env: { ...env, ...extra },
     maxBuffer: 20 * 1024 * 1024,
@@ -115,12 +120,17 @@ describe('the release loop on a copy of this project', () => {
     beforeAll(() => makeReleaseReady(), 60_000)
 
     it('offline: site build --release --offline, then site verify --release --offline judges the build by its own settings', async () => {
-      const built = await site(['build', '--release', '--offline'], { SITE_URL: 'https://www.company.in' })
+      // As docs/releasing.md writes them: `npx site …`, and once through the npm script.
+      const built = await site(
+        ['build', '--release', '--offline'],
+        { SITE_URL: 'https://www.company.in' },
+        'npx site',
+      )
       expect(built.out).toContain('ready for release')
       expect(built.code).toBe(0)
       expect(built.out).toContain('Outbound links: not checked (offline).')
       // SITE_URL is no longer set: verify reads what the build was made with.
-      const verified = await site(['verify', '--release', '--offline'])
+      const verified = await site(['verify', '--release', '--offline'], {}, 'npm run site --')
       expect(verified.out).toMatch(/\d+ pages verified\./)
       expect(verified.code).toBe(0)
     }, 300_000)
