@@ -6,7 +6,7 @@ export function CatalogueFailed({ retry }: { retry: () => void }) {
   return (
     <p className="finder-note" role="alert">
       The full list did not load: check your connection and{' '}
-      <button type="button" onClick={retry}>
+      <button type="button" className="link-button" onClick={retry}>
         try again
       </button>
       .

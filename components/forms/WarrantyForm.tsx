@@ -84,7 +84,7 @@ export function WarrantyForm({ products: carried }: WarrantyFormProps) {
       {loaded.failed && (
         <p className="field--wide form__list-failed" role="alert">
           The product list did not load: check your connection and{' '}
-          <button type="button" onClick={loaded.retry}>
+          <button type="button" className="link-button" onClick={loaded.retry}>
             try again
           </button>
           .

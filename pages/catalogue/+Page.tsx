@@ -115,7 +115,7 @@ export default function Page() {
           {catalogue.whole && shown.size === 0 && (
             <p className="finder-note">
               No product matches all of these filters.{' '}
-              <button type="button" onClick={() => change(EMPTY)}>
+              <button type="button" className="link-button" onClick={() => change(EMPTY)}>
                 Clear all filters
               </button>{' '}
               or loosen one of them.
