@@ -55,6 +55,33 @@ export function unpublishedFiles(content: Content): Set<string> {
   )
 }
 
+/** One content file's YAML as a release check reads it. */
+export interface ContentSource {
+  /** Relative to the content folder, e.g. `products/alpha.yaml`. */
+  relative: string
+  /** Relative to the project, as problems name it. */
+  file: string
+  /** The YAML: the whole file, or a Markdown file's front matter. */
+  yaml: string
+  /** Lines before `yaml` in the file (front matter starts on line 2). */
+  shift: number
+}
+
+/** Each content file's YAML but those in `skip` (drafts), read once each, BOM dropped. */
+export async function* contentSources(
+  contentDir: string,
+  projectRoot: string,
+  skip: ReadonlySet<string> = new Set(),
+): AsyncGenerator<ContentSource> {
+  for (const relative of await contentFiles(contentDir, skip)) {
+    const text = (await readFile(path.join(contentDir, relative), 'utf8')).replace(/^\uFEFF/, '')
+    const front = relative.endsWith('.md') ? splitFrontMatter(text) : undefined
+    if (relative.endsWith('.md') && !front) continue
+    const file = path.relative(projectRoot, path.join(contentDir, relative)).split(path.sep).join('/')
+    yield { relative, file, yaml: front ? front.matter : text, shift: front ? 1 : 0 }
+  }
+}
+
 /**
  * Every value marked `!example` in the content, as problems a release refuses: where it is, the field,
  * and what the company has to supply instead (the field's description in its schema).
@@ -65,21 +92,11 @@ export async function exampleProblems(
   skip: ReadonlySet<string> = new Set(),
 ): Promise<Problem[]> {
   const problems: Problem[] = []
-  for (const relative of await contentFiles(contentDir, skip)) {
-    let source = await readFile(path.join(contentDir, relative), 'utf8')
-    let shift = 0
-    if (relative.endsWith('.md')) {
-      // Front matter sits between the first two `---` lines; it starts on line 2.
-      const front = splitFrontMatter(source.replace(/^\uFEFF/, ''))
-      if (!front) continue
-      source = front.matter
-      shift = 1
-    }
-    if (!source.includes('!example')) continue
+  for await (const { relative, file, yaml, shift } of contentSources(contentDir, projectRoot, skip)) {
+    if (!yaml.includes('!example')) continue
     const { LineCounter, parseDocument } = yamlLib()
     const lineCounter = new LineCounter()
-    const doc = parseDocument(source, { ...YAML_OPTIONS, lineCounter })
-    const file = path.relative(projectRoot, path.join(contentDir, relative)).split(path.sep).join('/')
+    const doc = parseDocument(yaml, { ...YAML_OPTIONS, lineCounter })
     for (const example of exampleValues(doc, lineCounter)) {
       const what = fieldDescription(schemaFor(relative), example.pointer)
       problems.push({

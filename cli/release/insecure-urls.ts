@@ -1,10 +1,7 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import type { Problem } from '../../lib/errors.ts'
 import { walk } from '../../renderer/content/checks.ts'
-import { splitFrontMatter } from '../../renderer/content/front-matter.ts'
 import { parseYaml } from '../../renderer/content/locate.ts'
-import { contentFiles } from './examples.ts'
+import { contentSources } from './examples.ts'
 
 /**
  * Plain `http://` addresses in the content (map links, profiles, partner sites): a release serves
@@ -17,16 +14,9 @@ export async function insecureUrlProblems(
   skip: ReadonlySet<string> = new Set(),
 ): Promise<Problem[]> {
   const problems: Problem[] = []
-  for (const relative of await contentFiles(contentDir, skip)) {
-    let source = (await readFile(path.join(contentDir, relative), 'utf8')).replace(/^\uFEFF/, '')
-    let shift = 0
-    if (relative.endsWith('.md')) {
-      source = splitFrontMatter(source)?.matter ?? ''
-      shift = 1
-    }
+  for await (const { file, yaml: source, shift } of contentSources(contentDir, projectRoot, skip)) {
     if (!source.includes('http://')) continue
     const yaml = parseYaml(source)
-    const file = path.relative(projectRoot, path.join(contentDir, relative)).split(path.sep).join('/')
     walk(yaml.data, '', (value, pointer) => {
       if (!/^http:\/\//i.test(value) || pointer === '/siteUrl') return
       const at = yaml.locate(pointer)
