@@ -1,13 +1,13 @@
 import { defineConfig, devices } from '@playwright/test'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/chromium.ts'
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './tests/chromium.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 4319)
 /** `site serve`: the one-process server with the intake API and the `_headers` of the build. */
 export const SERVE_PORT = Number(process.env.E2E_SERVE_PORT ?? 4320)
 export const SERVE_DATA = process.env.E2E_SERVE_DATA ?? '.cache/e2e-data'
 
-/** Debian's Chromium: Playwright cannot download its own browser here. */
-const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS }
+/** Debian's Chromium (its headless shell when installed, tests/chromium.ts): Playwright cannot download its own. */
+const chromium = { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS }
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,7 +1,7 @@
 // The product finder and comparison (issue #33), driven as a buyer would: filter, compare, share, go back.
 import AxeBuilder from '@axe-core/playwright'
 import { chromium, expect, type Page, test } from '@playwright/test'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts'
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../chromium.ts'
 import { hydrated } from './hydrated.ts'
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
@@ -69,7 +69,7 @@ test.describe('the catalogue without scripts', () => {
     // A browser with scripting off, as a visitor's: Playwright's javaScriptEnabled: false still parses
     // <noscript> as if scripts ran, so it could not show what such a visitor sees.
     const browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       args: [...CHROMIUM_FLAGS, '--blink-settings=scriptEnabled=false'],
     })
     const context = await browser.newContext({
