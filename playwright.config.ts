@@ -25,8 +25,10 @@ export default defineConfig({
     launchOptions: chromium,
     trace: 'off',
   },
+  // A test named "@phone …" is about phones: it runs once, as a phone (touch, a mobile viewport, a
+  // dense screen), not a second time as a narrow desktop window. Every other test runs on the desktop.
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, grepInvert: /@phone/ },
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, grep: /@phone/ },
   ],
   webServer: [
