@@ -3,9 +3,11 @@
  * would without touching the working tree: the tracked files and the new ones git does not ignore
  * (what a commit would hold), under the system's temp folder, with node_modules linked and the image
  * cache copied (CI's to keep or not; a warm one keeps the run to its subject). Not a test file itself.
+ * A project that is not a git work tree of its own (an unpacked archive, or Stryker's sandbox under
+ * `.cache/`, which git ignores) is copied whole, less what git would ignore there anyway.
  */
 import { execFile } from 'node:child_process'
-import { cp, mkdir, mkdtemp, stat, symlink } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, realpath, stat, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -16,11 +18,7 @@ const run = promisify(execFile)
 /** Copies the project into a new temp folder named `<prefix>…` and returns its path. */
 export async function copyProject(prefix: string): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), prefix))
-  const listed = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: PROJECT_ROOT,
-    maxBuffer: 16 * 1024 * 1024,
-  })
-  for (const file of new Set(listed.stdout.split('\0').filter(Boolean))) {
+  for (const file of await projectFiles()) {
     const from = path.join(PROJECT_ROOT, file)
     if (!(await stat(from).catch(() => undefined))?.isFile()) continue
     await mkdir(path.dirname(path.join(root, file)), { recursive: true })
@@ -42,3 +40,42 @@ export function shellEnv(): NodeJS.ProcessEnv {
     Object.entries(process.env).filter(([name]) => !/^(VITEST|NODE_ENV$|SITE_)/.test(name)),
   )
 }
+
+/** The project's files, relative to it: what a commit would hold. */
+async function projectFiles(): Promise<Set<string>> {
+  const top = await run('git', ['rev-parse', '--show-toplevel'], { cwd: PROJECT_ROOT }).then(
+    (r) => r.stdout.trim(),
+    () => '',
+  )
+  if (top && (await realpath(top)) === (await realpath(PROJECT_ROOT))) {
+    const listed = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: PROJECT_ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    })
+    return new Set(listed.stdout.split('\0').filter(Boolean))
+  }
+  const files = new Set<string>()
+  const walk = async (folder: string): Promise<void> => {
+    for (const entry of await readdir(path.join(PROJECT_ROOT, folder), { withFileTypes: true })) {
+      const file = path.posix.join(folder, entry.name)
+      if (NOT_COPIED.includes(file) || file.endsWith('.log')) continue
+      if (entry.isDirectory()) await walk(file)
+      else if (entry.isFile()) files.add(file)
+    }
+  }
+  await walk('')
+  return files
+}
+
+/** What .gitignore keeps out of a commit, for a copy made without git. */
+const NOT_COPIED = [
+  'node_modules',
+  '.git',
+  '.cache',
+  'dist',
+  'public/media',
+  'data',
+  'test-results',
+  'playwright-report',
+  'mutation',
+]
