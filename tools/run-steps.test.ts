@@ -1,0 +1,89 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Writable } from 'node:stream'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { runSteps, type Step, summary } from './run-steps.mjs'
+
+/** A stream that keeps what is written to it. */
+function sink(): Writable & { text: () => string } {
+  const chunks: string[] = []
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(String(chunk))
+      done()
+    },
+  })
+  return Object.assign(stream, { text: () => chunks.join('') })
+}
+
+/** A step that runs a line of JavaScript in Node. */
+const node = (phase: number, code: string, needs: string[] = []): Step => ({
+  phase,
+  command: [process.execPath, '-e', code],
+  needs,
+})
+
+async function run(steps: Record<string, Step>) {
+  const stdout = sink()
+  const stderr = sink()
+  const results = await runSteps(steps, { cwd: process.cwd(), stdout, stderr })
+  return { results, out: stdout.text(), err: stderr.text() }
+}
+
+describe('runSteps, as npm test runs its checks', () => {
+  it('runs the steps of a phase side by side and the phases in order, each line after its step', async () => {
+    // "waits" ends only once "signals" has run: they must run at once. "after" starts once both ended.
+    const dir = await mkdtemp(path.join(tmpdir(), 'site-steps-'))
+    onTestFinished(() => rm(dir, { recursive: true, force: true }))
+    const flag = path.join(dir, 'signalled')
+    const { results, out } = await run({
+      waits: node(
+        1,
+        `const fs = require('node:fs'); const t = setInterval(() => { if (fs.existsSync(${JSON.stringify(flag)})) { clearInterval(t); console.log('saw the signal') } }, 20)`,
+      ),
+      signals: node(
+        1,
+        `require('node:fs').writeFileSync(${JSON.stringify(flag)}, ''); console.log('signalled')`,
+      ),
+      after: node(2, "console.log('after')"),
+    })
+    const lines = out.split('\n').filter(Boolean)
+    expect(lines.slice(0, 2).sort()).toEqual(['signals │ signalled', 'waits   │ saw the signal'])
+    expect(lines.slice(2)).toEqual(['after   │ after'])
+    expect([...results.values()].map((r) => r.code)).toEqual([0, 0, 0])
+  })
+
+  it('skips only the steps that need a failed one, and keeps what a failed step printed', async () => {
+    const { results, out, err } = await run({
+      lint: node(1, "console.error('a.ts:1 unused'); process.exit(1)"),
+      build: node(1, "process.stdout.write('built')"),
+      unit: node(2, "console.log('unit ran')", ['build']),
+      e2e: node(3, '', ['lint']),
+    })
+    expect(err).toBe('lint  │ a.ts:1 unused\n')
+    // A last line without a newline is passed on too.
+    expect(out).toContain('build │ built\n')
+    expect(out).toContain('unit  │ unit ran\n')
+    expect(results.get('lint')?.code).toBe(1)
+    expect(results.get('unit')?.code).toBe(0)
+    expect(results.get('e2e')).toEqual({ code: 1, skipped: true })
+    const lines = summary(results, 12.34)
+    expect(lines.at(-1)).toBe('npm test failed in 12.3 s')
+    expect(lines).toContain('e2e    skipped (a step it needs failed)')
+    expect(lines.find((l) => l.startsWith('lint'))).toMatch(/^lint {3}FAILED in \d+\.\d s$/)
+  })
+
+  it('says which command could not start, and counts it as failed', async () => {
+    const { results, err } = await run({
+      lint: { phase: 1, command: ['/no/such/biome', 'check'], needs: [] },
+    })
+    expect(results.get('lint')?.code).toBe(1)
+    expect(err).toMatch(/^lint │ could not start \/no\/such\/biome: .*ENOENT/)
+  })
+
+  it('passes when every step passed', async () => {
+    const { results } = await run({ one: node(1, ''), two: node(2, '', ['one']) })
+    expect(summary(results, 1).at(-1)).toBe('npm test passed in 1.0 s')
+  })
+})
