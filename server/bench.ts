@@ -61,18 +61,30 @@ async function submissionsPerSecond(
 export async function benchSubmissions(
   options: BenchOptions = {},
 ): Promise<{ perSecond: number; total: number }> {
-  const total = options.total ?? 10_000
-  const concurrency = options.concurrency ?? 64
   const site = await makeSite()
   const server = await spawnSiteServer(site)
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
   try {
-    return { perSecond: await submissionsPerSecond(agent, formsOf([server]), total, concurrency), total }
+    return await rateOf([server], options, 10_000)
   } finally {
-    agent.destroy()
     server.child.kill('SIGTERM')
     await server.exited
     await site.cleanup()
+  }
+}
+
+/** The rate `servers` answer `options.total` submissions (`defaultTotal` if unset) over keep-alive. */
+async function rateOf(
+  servers: readonly ServerProcess[],
+  options: BenchOptions,
+  defaultTotal: number,
+): Promise<{ perSecond: number; total: number }> {
+  const total = options.total ?? defaultTotal
+  const concurrency = options.concurrency ?? 64
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
+  try {
+    return { perSecond: await submissionsPerSecond(agent, formsOf(servers), total, concurrency), total }
+  } finally {
+    agent.destroy()
   }
 }
 
@@ -113,14 +125,10 @@ async function twoPostgresInstances(extra: string[] = []) {
 export async function benchTwoPostgres(
   options: BenchOptions = {},
 ): Promise<{ perSecond: number; total: number }> {
-  const total = options.total ?? 6_000
-  const concurrency = options.concurrency ?? 64
   const setup = await twoPostgresInstances()
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
   try {
-    return { perSecond: await submissionsPerSecond(agent, formsOf(setup.servers), total, concurrency), total }
+    return await rateOf(setup.servers, options, 6_000)
   } finally {
-    agent.destroy()
     await setup.stop()
   }
 }
