@@ -139,20 +139,12 @@ test.describe('a catalogue larger than one menu holds', () => {
   }) => {
     const wanted = added.at(-1)
     if (!wanted) throw new Error('no synthetic product')
-    // The product list's chunk, and the page's own retry of it (with a query), fail while `failing` holds.
-    let failing = true
-    await page.route(
-      (url) => url.pathname.endsWith('.js'),
-      async (route) => {
-        const response = await route.fetch()
-        if (failing && (await response.text()).includes(`value:\`${wanted.slug}\``)) return route.abort()
-        return route.fulfill({ response })
-      },
-    )
+    // The product list's chunk, and the page's own retry of it, fail until `chunk.loads()`.
+    const chunk = await failChunk(page, `value:\`${wanted.slug}\``)
     await open(page, '/productregistration')
     const alert = page.getByRole('alert').filter({ hasText: 'The product list did not load' })
     await expect(alert).toBeVisible()
-    failing = false
+    chunk.loads()
     await alert.getByRole('button', { name: 'try again' }).click()
     await expect(alert).toHaveCount(0)
     await expect(page.getByRole('combobox', { name: /Product/ }).locator('option')).toHaveCount(PRODUCTS + 1)
@@ -176,23 +168,14 @@ test.describe('a catalogue larger than one menu holds', () => {
     const [a, b] = added
     if (!a || !b) throw new Error('two synthetic products needed')
     // The catalogue's chunk is the script that holds each product's slug as data (an image path of the
-    // menu may hold a slug's text too); it fails while `failing` holds.
-    let failing = true
-    // By path: the page's own retry asks for the chunk again with a query (lib/retrying-import.ts).
-    await page.route(
-      (url) => url.pathname.endsWith('.js'),
-      async (route) => {
-        const response = await route.fetch()
-        if (failing && (await response.text()).includes(`slug:\`${a.slug}\``)) return route.abort()
-        return route.fulfill({ response })
-      },
-    )
+    // menu may hold a slug's text too).
+    const chunk = await failChunk(page, `slug:\`${a.slug}\``)
     for (const path of ['/products', `/compare?products=${a.slug},${b.slug}`]) {
-      failing = true
+      chunk.fails()
       await open(page, path)
       const alert = page.getByRole('alert').filter({ hasText: 'The full list did not load' })
       await expect(alert).toBeVisible()
-      failing = false
+      chunk.loads()
       await alert.getByRole('button', { name: 'try again' }).click()
       await expect(alert).toHaveCount(0)
     }
@@ -214,6 +197,30 @@ test.describe('a catalogue larger than one menu holds', () => {
 })
 
 /** Gzipped bytes of the JavaScript a page loads first (its entry and what it preloads). */
+/**
+ * Makes the page's script that contains `marker` fail to load, its retries too (matched by path: the
+ * page retries with a query, lib/retrying-import.ts), until `loads()`; `fails()` makes it fail again.
+ */
+async function failChunk(page: Page, marker: string): Promise<{ fails(): void; loads(): void }> {
+  let failing = true
+  await page.route(
+    (url) => url.pathname.endsWith('.js'),
+    async (route) => {
+      const response = await route.fetch()
+      if (failing && (await response.text()).includes(marker)) return route.abort()
+      return route.fulfill({ response })
+    },
+  )
+  return {
+    fails: () => {
+      failing = true
+    },
+    loads: () => {
+      failing = false
+    },
+  }
+}
+
 async function firstLoadJs(client: string, html: string): Promise<number> {
   const scripts = pageScripts(html)
   if (!scripts) return 0
