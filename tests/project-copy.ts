@@ -4,10 +4,10 @@
  * (what a commit would hold), under the system's temp folder, with node_modules linked and the image
  * cache copied (CI's to keep or not; a warm one keeps the run to its subject). Not a test file itself.
  * A project that is not a git work tree of its own (an unpacked archive, or Stryker's sandbox under
- * `.cache/`, which git ignores) is copied whole, less what git would ignore there anyway.
+ * `.cache/`, which git ignores) is copied whole, less what its .gitignore names.
  */
 import { execFile } from 'node:child_process'
-import { cp, mkdir, mkdtemp, readdir, realpath, stat, symlink } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, readFile, realpath, stat, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -54,11 +54,12 @@ async function projectFiles(): Promise<Set<string>> {
     })
     return new Set(listed.stdout.split('\0').filter(Boolean))
   }
+  const ignored = await gitIgnored()
   const files = new Set<string>()
   const walk = async (folder: string): Promise<void> => {
     for (const entry of await readdir(path.join(PROJECT_ROOT, folder), { withFileTypes: true })) {
       const file = path.posix.join(folder, entry.name)
-      if (NOT_COPIED.includes(file) || file.endsWith('.log')) continue
+      if (ignored(file)) continue
       if (entry.isDirectory()) await walk(file)
       else if (entry.isFile()) files.add(file)
     }
@@ -67,15 +68,21 @@ async function projectFiles(): Promise<Set<string>> {
   return files
 }
 
-/** What .gitignore keeps out of a commit, for a copy made without git. */
-const NOT_COPIED = [
-  'node_modules',
-  '.git',
-  '.cache',
-  'dist',
-  'public/media',
-  'data',
-  'test-results',
-  'playwright-report',
-  'mutation',
-]
+/**
+ * What the project's .gitignore keeps out of a commit, and `.git` itself, for a copy made without git.
+ * Reads the forms .gitignore uses: `name/` and `name` at any depth, `/name/` and `a/b/` from the top,
+ * `*.ext` by ending.
+ */
+async function gitIgnored(): Promise<(file: string) => boolean> {
+  const patterns = (await readFile(path.join(PROJECT_ROOT, '.gitignore'), 'utf8').catch(() => ''))
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#') && !line.startsWith('!'))
+  const rules = ['.git', ...patterns].map((pattern) => {
+    const fromTop = pattern.replace(/\/$/, '')
+    if (fromTop.startsWith('*.')) return (file: string) => file.endsWith(fromTop.slice(1))
+    if (fromTop.includes('/')) return (file: string) => file === fromTop.replace(/^\//, '')
+    return (file: string) => path.posix.basename(file) === fromTop
+  })
+  return (file) => rules.some((ignores) => ignores(file))
+}
