@@ -15,21 +15,22 @@
  * Each line a step prints is passed on as it comes, after the step's name. A failed step skips only the
  * steps that need it (a lint or type error still lets every test run), and the exit code is 1 if any
  * step failed (tools/run-steps.mjs). A step runs alone with its own npm script (`npm run lint`,
- * `typecheck`, `build`, `test:unit`, `test:e2e`).
+ * `typecheck`, `build`, `test:unit`, and `test:e2e`, which builds first; `test:browser` does not).
  */
 import path from 'node:path'
 import { runSteps, summary } from './run-steps.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
-const bin = (name) => path.join(root, 'node_modules/.bin', name)
+/** A step is one of package.json's scripts, so each command is written once, there. */
+const script = (name) => ['npm', 'run', '--silent', name]
 
-/** Each step: its phase, the command, and the steps that must have passed first. */
+/** Each step: its phase, the script it runs, and the steps that must have passed first. */
 const STEPS = {
-  lint: { phase: 1, command: [bin('biome'), 'check', '.'], needs: [] },
-  typecheck: { phase: 1, command: [bin('tsc'), '--noEmit'], needs: [] },
-  build: { phase: 1, command: [process.execPath, 'bin/site.js', 'build'], needs: [] },
-  unit: { phase: 2, command: [bin('vitest'), 'run'], needs: ['build'] },
-  e2e: { phase: 3, command: [bin('playwright'), 'test'], needs: ['build'] },
+  lint: { phase: 1, command: script('lint'), needs: [] },
+  typecheck: { phase: 1, command: script('typecheck'), needs: [] },
+  build: { phase: 1, command: script('build'), needs: [] },
+  unit: { phase: 2, command: script('test:unit'), needs: ['build'] },
+  e2e: { phase: 3, command: script('test:browser'), needs: ['build'] },
 }
 
 const running = new Set()
