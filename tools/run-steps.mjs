@@ -66,7 +66,8 @@ export async function runSteps(steps, io) {
       }),
     )
   }
-  return results
+  // In the order the steps are listed, whichever ended first.
+  return new Map(Object.keys(steps).map((name) => [name, results.get(name)]))
 }
 
 /** The closing lines: each step's result and time, then the whole run's. */

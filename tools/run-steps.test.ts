@@ -65,6 +65,8 @@ describe('runSteps, as npm test runs its checks', () => {
     // A last line without a newline is passed on too.
     expect(out).toContain('build │ built\n')
     expect(out).toContain('unit  │ unit ran\n')
+    // Listed as the steps are, whichever ended first.
+    expect([...results.keys()]).toEqual(['lint', 'build', 'unit', 'e2e'])
     expect(results.get('lint')?.code).toBe(1)
     expect(results.get('unit')?.code).toBe(0)
     expect(results.get('e2e')).toEqual({ code: 1, skipped: true })
