@@ -1,10 +1,9 @@
 // The product finder and comparison (issue #33), driven as a buyer would: filter, compare, share, go back.
-import AxeBuilder from '@axe-core/playwright'
 import { chromium, expect, type Page, test } from '@playwright/test'
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../chromium.ts'
+import { axeViolations } from './axe.ts'
 import { hydrated } from './hydrated.ts'
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const SWITCHES = {
   eight: 'industrialrugged8portl2managedswitch',
   sixteen: 'industrialrugged16portl2managedswitch',
@@ -183,10 +182,10 @@ for (const width of [360, 1440]) {
       await form.getByRole('radio', { name: /Industrial networking/ }).check()
       await form.getByRole('checkbox', { name: 'Managed', exact: true }).check()
       await expect(count(page)).toHaveText('4 of 18 products match')
-      expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
       await open(page, `/compare?products=${SWITCHES.eight},${SWITCHES.sixteen}`, width)
       await expect(page.getByRole('table')).toBeVisible()
-      expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
     })
   })
 }
@@ -220,7 +219,7 @@ test('on a phone the filters fold away from the first paint: the list starts in 
   await expect(form.getByRole('radio', { name: /All categories/ })).toBeHidden()
   await expect(count(page)).toHaveText('4 of 18 products match')
   await expect(count(page)).toBeInViewport()
-  expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 })
 
 test('filters that match nothing say so, and one button clears them', async ({ page }) => {

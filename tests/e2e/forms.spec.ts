@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page, test } from '@playwright/test'
+import { axeViolations } from './axe.ts'
 import { mockApi } from './mock-api.ts'
 
 const CONTACT = {
@@ -446,21 +446,15 @@ test.describe('warranty activation', () => {
 })
 
 test.describe('accessibility of the form pages', () => {
-  const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
-  const audit = async (page: Page) => {
-    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  }
-
   for (const path of ['/support', '/productenquiry/szephyr', '/productregistration'])
     for (const width of [400, 1440])
       test(`${path} at ${width} px passes axe, empty and with errors showing`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 })
         const submit = await openForm(page, path)
-        expect(await audit(page)).toEqual([])
+        expect(await axeViolations(page)).toEqual([])
         await submit.click()
         await expect(page.locator('[aria-invalid="true"]').first()).toBeFocused()
-        expect(await audit(page)).toEqual([])
+        expect(await axeViolations(page)).toEqual([])
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
       })
 

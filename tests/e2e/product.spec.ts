@@ -1,9 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { axeViolations } from './axe.ts'
 import { hydrated } from './hydrated.ts'
 import { jumpTo, scrollEnded } from './scroll.ts'
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 async function open(page: Page, path: string, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 900 })
@@ -455,8 +453,7 @@ test.describe('accessibility', () => {
   for (const slug of ['szephyr', 'smartpanel', 'uhfradiomodem']) {
     test(`/products/${slug} has no axe violations at 1440 px`, async ({ page }) => {
       await open(page, `/products/${slug}`, 1440)
-      const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-      expect(violations).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
     })
     test(`@phone /products/${slug} has no axe violations at 400 px, with the rail open too`, async ({
       page,
@@ -464,15 +461,13 @@ test.describe('accessibility', () => {
       // Two full axe runs: on a busy 2-core machine they can pass the default 30 s between them.
       test.slow()
       await open(page, `/products/${slug}`, 400)
-      const closed = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-      expect(closed.violations).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
       await toFirstStep(page)
       await page.getByRole('button', { name: /^Product sections, step/ }).click()
       await expect(stepBar(page).getByRole('button', { name: 'Cancel' })).toBeFocused()
       // Let the opening animation finish: half-faded items would be measured at their passing contrast.
       await stepBar(page).evaluate((rail) => Promise.all(rail.getAnimations().map((a) => a.finished)))
-      const open_ = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-      expect(open_.violations).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
     })
   }
 })

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { axeViolations } from './axe.ts'
 import { hydrated } from './hydrated.ts'
 
 /** The analytics events as pages push them (../shared/spec/DECISIONS.md, Analytics). */
@@ -685,7 +685,6 @@ const SCREENS = [
 ]
 
 test.describe('accessibility', () => {
-  const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
   for (const width of [400, 1440])
     for (const path of SCREENS)
       test(`${path} at ${width} px passes axe`, async ({ page }) => {
@@ -693,10 +692,7 @@ test.describe('accessibility', () => {
         await page.setViewportSize({ width, height: 900 })
         await page.goto(path)
         await hydrated(page)
-        const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-        expect(
-          violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        ).toEqual([])
+        expect(await axeViolations(page)).toEqual([])
       })
 
   test('the menus pass axe while open', async ({ page }) => {
@@ -708,14 +704,12 @@ test.describe('accessibility', () => {
     await open(page, '/', 1440)
     await mainNav(page).getByRole('button', { name: 'Products' }).click()
     await settled()
-    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-    expect(violations.map((v) => v.id)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.setViewportSize({ width: 400, height: 900 })
     await page.getByRole('button', { name: 'Menu' }).click()
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Products' }).click()
     await settled()
-    const mobile = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-    expect(mobile.violations.map((v) => v.id)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
   })
 
   test('@phone no screen scrolls sideways at 320 px', async ({ page }) => {
