@@ -1,4 +1,5 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import pLimit from 'p-limit'
 import sharp from 'sharp'
@@ -21,7 +22,7 @@ import { progress } from './progress.ts'
 export interface ImagesOptions {
   force?: boolean
   avif?: boolean
-  /** Parallel encodes; defaults to 2 (this machine's cores). */
+  /** Parallel encodes; defaults to one more than the machine's cores. */
   concurrency?: number
   /** Show a progress bar (only on a terminal). */
   progress?: boolean
@@ -44,8 +45,11 @@ export async function runImages(
 ): Promise<ImagesSummary> {
   const sources = collectImages(content, path.relative(paths.root, paths.content) || 'content')
   const settings: EncodeSettings = { ...DEFAULT_SETTINGS, avif: options.avif ?? false }
-  const concurrency = options.concurrency ?? 2
   // Each encode gets one libvips thread; parallelism comes from running `concurrency` encodes at once.
+  // One more than the cores: each image also reads, hashes and writes files between its encodes, and
+  // the extra one keeps the cores busy meanwhile (a cold `site images` here: 19.1 s with 2 at once,
+  // 17.1 s with 3, the same CPU time).
+  const concurrency = options.concurrency ?? availableParallelism() + 1
   sharp.concurrency(1)
   const limit = pLimit(concurrency)
   const bar = progress(sources.length, options.progress ?? true)
