@@ -18,8 +18,9 @@ const FOLDERS = ['cli', 'renderer', 'lib', 'server', 'components', 'vite', 'tool
 const OWN_MODULES =
   /\bvi\.(mock|doMock|resetModules|stubGlobal|hoisted)\(|\bprocess\.(emit|on|once|chdir|exitCode|exit)\b|@vitest-environment/
 
+const root = import.meta.dirname
+
 function testFiles(): string[] {
-  const root = import.meta.dirname
   return FOLDERS.flatMap((folder) =>
     readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.test.ts') && !file.split(path.sep).includes('node_modules'))
@@ -28,7 +29,8 @@ function testFiles(): string[] {
 }
 
 const files = testFiles()
-const own = files.filter((file) => OWN_MODULES.test(readFileSync(file, 'utf8')))
+// Read from the project, not the working folder: `vitest --config` may be run from anywhere.
+const own = new Set(files.filter((file) => OWN_MODULES.test(readFileSync(path.join(root, file), 'utf8'))))
 
 export default defineConfig({
   test: {
@@ -38,10 +40,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'own modules', include: own, isolate: true } },
+      { extends: true, test: { name: 'own modules', include: [...own], isolate: true } },
       {
         extends: true,
-        test: { name: 'shared modules', include: files.filter((f) => !own.includes(f)), isolate: false },
+        test: { name: 'shared modules', include: files.filter((f) => !own.has(f)), isolate: false },
       },
     ],
   },
