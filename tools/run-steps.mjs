@@ -6,13 +6,7 @@
  */
 import { spawn } from 'node:child_process'
 
-/**
- * @typedef {{ phase: number, command: string[], needs: string[] }} Step
- * @typedef {{ code: number, seconds?: number, skipped?: boolean }} Result
- * @param {Record<string, Step>} steps
- * @param {{ cwd: string, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream, running?: Set<import('node:child_process').ChildProcess> }} io
- * @returns {Promise<Map<string, Result>>}
- */
+/** Runs `steps` in `io.cwd`; the types are in run-steps.d.mts, which the typecheck reads. */
 export async function runSteps(steps, io) {
   const width = Math.max(...Object.keys(steps).map((name) => name.length))
   const label = (name) => `${name.padEnd(width)} │ `
