@@ -24,4 +24,6 @@ export function runSteps(
   },
 ): Promise<Map<string, Result>>
 
+export function stopSteps(running: Set<ChildProcess>, signal: NodeJS.Signals): void
+
 export function summary(results: Map<string, Result>, seconds: number): string[]

@@ -30,7 +30,9 @@ export async function runSteps(steps, io) {
   function run(name) {
     const [command, ...args] = steps[name].command
     const started = Date.now()
-    const child = spawn(command, args, { cwd: io.cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+    // Its own process group, so `stopSteps` reaches what the step started too (npm runs `sh -c`, which
+    // runs the tool: a signal to npm alone left the tool running after `npm test` had exited).
+    const child = spawn(command, args, { cwd: io.cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     io.running?.add(child)
     relay(name, child.stdout, io.stdout)
     relay(name, child.stderr, io.stderr)
@@ -62,6 +64,17 @@ export async function runSteps(steps, io) {
   }
   // In the order the steps are listed, whichever ended first.
   return new Map(Object.keys(steps).map((name) => [name, results.get(name)]))
+}
+
+/** Sends `signal` to every running step and everything it started (each step's process group). */
+export function stopSteps(running, signal) {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, signal)
+    } catch {
+      // The step has already ended.
+    }
+  }
 }
 
 /** The closing lines: each step's result and time, then the whole run's. */

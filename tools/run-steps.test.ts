@@ -1,9 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import type { ChildProcess } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { runSteps, type Step, summary } from './run-steps.mjs'
+import { runSteps, type Step, stopSteps, summary } from './run-steps.mjs'
 
 /** A stream that keeps what is written to it. */
 function sink(): Writable & { text: () => string } {
@@ -82,6 +83,28 @@ describe('runSteps, as npm test runs its checks', () => {
     })
     expect(results.get('lint')?.code).toBe(1)
     expect(err).toMatch(/^lint │ could not start \/no\/such\/biome: .*ENOENT/)
+  })
+
+  it('stops a step and what it started: the tool npm runs through sh, not only npm', async () => {
+    const running = new Set<ChildProcess>()
+    const stdout = sink()
+    // sh runs node as its child (the `; true` keeps sh from replacing itself with node), as npm does.
+    const tool = `${JSON.stringify(process.execPath)} -e "console.log('tool', process.pid); setInterval(() => {}, 1000)"; true`
+    const done = runSteps(
+      { build: { phase: 1, command: ['sh', '-c', tool], needs: [] } },
+      { cwd: process.cwd(), stdout, stderr: sink(), running },
+    )
+    await expect.poll(() => stdout.text()).toMatch(/tool \d+/)
+    const pid = Number(/tool (\d+)/.exec(stdout.text())?.[1])
+    stopSteps(running, 'SIGTERM')
+    expect((await done).get('build')?.code).not.toBe(0)
+    // Ended: gone, or a zombie its new parent has not reaped yet (state Z in /proc; CI is Linux).
+    const alive = () =>
+      readFile(`/proc/${pid}/stat`, 'utf8').then(
+        (stat) => stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z',
+        () => false,
+      )
+    await expect.poll(alive).toBe(false)
   })
 
   it('passes when every step passed', async () => {

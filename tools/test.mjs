@@ -18,7 +18,7 @@
  * `typecheck`, `build`, `test:unit`, and `test:e2e`, which builds first; `test:browser` does not).
  */
 import path from 'node:path'
-import { runSteps, summary } from './run-steps.mjs'
+import { runSteps, stopSteps, summary } from './run-steps.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 /** A step is one of package.json's scripts, so each command is written once, there. */
@@ -36,8 +36,9 @@ const STEPS = {
 const running = new Set()
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
-    for (const child of running) child.kill(signal)
-    process.exit(130)
+    stopSteps(running, signal)
+    // As a shell reports a command a signal ended: 128 + 2 for SIGINT, 128 + 15 for SIGTERM.
+    process.exit(signal === 'SIGINT' ? 130 : 143)
   })
 
 const started = Date.now()
