@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 
-const FOLDERS = ['cli', 'renderer', 'lib', 'server', 'components', 'vite', 'tools', 'bench']
+const FOLDERS = ['cli', 'model', 'lib', 'server', 'components', 'vite', 'tools', 'bench']
 
 /**
  * A test file gets a process and modules of its own when it replaces a module or a global

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateProject } from '../cli/content/validate-project.ts'
-import { PROJECT_ROOT, projectPaths } from '../renderer/paths.ts'
+import { PROJECT_ROOT, projectPaths } from '../model/paths.ts'
 import { type SyntheticProduct, writeSyntheticProducts } from './synthetic-products.ts'
 
 /**

@@ -1,8 +1,8 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { exampleTag } from '../renderer/content/example-tag.ts'
-import { PRODUCTS_DIR } from '../renderer/content/product-file.ts'
-import { yamlLib } from '../renderer/content/yaml-lib.ts'
+import { exampleTag } from '../model/content/example-tag.ts'
+import { PRODUCTS_DIR } from '../model/content/product-file.ts'
+import { yamlLib } from '../model/content/yaml-lib.ts'
 
 /**
  * Synthetic products for `npm run bench -- scale`: a content folder grown to N products by copying the

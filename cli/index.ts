@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { Command } from 'commander'
-import { PROJECT_ROOT } from '../renderer/paths.ts'
+import { PROJECT_ROOT } from '../model/paths.ts'
 import { register as brochures } from './commands/brochures.ts'
 import { register as build } from './commands/build.ts'
 import { register as dev } from './commands/dev.ts'

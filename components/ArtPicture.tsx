@@ -1,4 +1,4 @@
-import type { ImageData } from '../renderer/images.ts'
+import type { ImageData } from '../model/images.ts'
 
 interface ArtPictureProps {
   /** The image on wide screens. */

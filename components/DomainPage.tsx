@@ -1,5 +1,5 @@
 import { BROCHURE_LIBRARY } from '../lib/routes.ts'
-import type { ImageData } from '../renderer/images.ts'
+import type { ImageData } from '../model/images.ts'
 import { ArtPicture } from './ArtPicture.tsx'
 import { Picture } from './Picture.tsx'
 import { Staged } from './Staged.tsx'

@@ -1,5 +1,5 @@
 import { BROCHURE_LIBRARY } from '../lib/routes.ts'
-import type { Site } from '../renderer/content/schemas/site.ts'
+import type { Site } from '../model/content/schemas/site.ts'
 import { Glyph } from './Glyph.tsx'
 import { Logo } from './Logo.tsx'
 import { SOLUTIONS } from './nav.ts'

@@ -1,5 +1,5 @@
 /** An entry of the Products menu (virtual:site `menu`): a product, or in a large catalogue a category. */
-export type { MenuEntry } from '../renderer/menu.ts'
+export type { MenuEntry } from '../model/menu.ts'
 
 /** A plain navigation entry (../shared/spec/site-spec.md §3: name, link). */
 export interface NavEntry {

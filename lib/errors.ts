@@ -1,5 +1,5 @@
 /**
- * The user-facing errors, shared by the renderer, the CLI and the server. A `SiteError` is "your input
+ * The user-facing errors, shared by the model, the CLI and the server. A `SiteError` is "your input
  * is wrong" (content, flags, files, settings): it prints as a message and a hint, never a stack trace.
  * Anything else is "our bug" and prints its stack so it can be reported.
  *

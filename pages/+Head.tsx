@@ -1,6 +1,6 @@
 // https://vike.dev/Head
 import { usePageContext } from 'vike-react/usePageContext'
-import type { Seo } from '../renderer/seo.ts'
+import type { Seo } from '../model/seo.ts'
 
 /** The logo mark as the favicon, inline so it needs no file of its own. */
 const FAVICON = `data:image/svg+xml,${encodeURIComponent(

@@ -1,6 +1,6 @@
 // https://vike.dev/description
 import type { PageContext } from 'vike/types'
-import type { Seo } from '../renderer/seo.ts'
+import type { Seo } from '../model/seo.ts'
 
 /** The page's meta description from its data; the error page gets a plain sentence. */
 export function description(pageContext: PageContext): string {

@@ -1,7 +1,7 @@
 // https://vike.dev/title
 import { site } from 'virtual:site'
 import type { PageContext } from 'vike/types'
-import type { Seo } from '../renderer/seo.ts'
+import type { Seo } from '../model/seo.ts'
 
 /** The page's own title from its data; the error page, which has none, says what happened. */
 export function title(pageContext: PageContext): string {

@@ -11,7 +11,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, realpath, stat, symlink } from '
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { PROJECT_ROOT } from '../renderer/paths.ts'
+import { PROJECT_ROOT } from '../model/paths.ts'
 
 const run = promisify(execFile)
 

@@ -2,12 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ERRORS, siteError } from '../lib/errors.ts'
-import { PROJECT_ROOT } from '../renderer/paths.ts'
+import { PROJECT_ROOT } from '../model/paths.ts'
 
 /** The project's own source files (not tests), project-relative. */
 function sources(): string[] {
   const found: string[] = []
-  for (const folder of ['cli', 'renderer', 'lib', 'vite', 'server', 'components', 'pages'])
+  for (const folder of ['cli', 'model', 'lib', 'vite', 'server', 'components', 'pages'])
     for (const entry of readdirSync(path.join(PROJECT_ROOT, folder), {
       recursive: true,
       withFileTypes: true,

@@ -13,18 +13,18 @@ const root = path.resolve(import.meta.dirname, '..')
 const SKIP = new Set(['node_modules', 'dist', '.cache', '.git', 'test-results', 'playwright-report', 'data'])
 
 /**
- * What each folder may import (besides itself and packages). lib is the floor; the renderer turns
+ * What each folder may import (besides itself and packages). lib is the floor; the model turns
  * content into what pages render; pages and components are the UI; vite holds the Vite plugins; the
  * server stands on its own; the CLI sits on top and starts the rest.
  */
 const ALLOWED = {
   lib: [],
-  renderer: ['lib'],
-  components: ['lib', 'renderer'],
-  pages: ['lib', 'renderer', 'components'],
-  vite: ['lib', 'renderer'],
-  server: ['lib', 'renderer'],
-  cli: ['lib', 'renderer', 'vite', 'server'],
+  model: ['lib'],
+  components: ['lib', 'model'],
+  pages: ['lib', 'model', 'components'],
+  vite: ['lib', 'model'],
+  server: ['lib', 'model'],
+  cli: ['lib', 'model', 'vite', 'server'],
   '(root) vite.config.ts': ['vite'],
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PROJECT_ROOT } from '../renderer/paths.ts'
+import { PROJECT_ROOT } from '../model/paths.ts'
 
 const run = promisify(execFile)
 const BIOME = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'biome')
@@ -41,10 +41,10 @@ describe('the layers, as npm run lint enforces them', () => {
   }
 
   it.each([
-    ['lib/probe.ts', 'renderer/context.ts'],
+    ['lib/probe.ts', 'model/context.ts'],
     ['lib/probe.ts', 'components/Header.tsx'],
-    ['renderer/probe.ts', 'components/Header.tsx'],
-    ['renderer/probe.ts', 'cli/index.ts'],
+    ['model/probe.ts', 'components/Header.tsx'],
+    ['model/probe.ts', 'cli/index.ts'],
     ['components/probe.tsx', 'pages/products/@slug/+data.ts'],
     ['components/probe.tsx', 'server/app.ts'],
     ['pages/probe.tsx', 'cli/index.ts'],
@@ -56,12 +56,12 @@ describe('the layers, as npm run lint enforces them', () => {
   })
 
   it.each([
-    ['renderer/probe.ts', 'lib/errors.ts'],
-    ['components/probe.tsx', 'renderer/product-page.ts'],
+    ['model/probe.ts', 'lib/errors.ts'],
+    ['components/probe.tsx', 'model/product-page.ts'],
     ['pages/probe.tsx', 'components/Header.tsx'],
-    ['vite/probe.ts', 'renderer/context.ts'],
+    ['vite/probe.ts', 'model/context.ts'],
     ['cli/probe.ts', 'server/serve.ts'],
-    ['server/probe.ts', 'renderer/config.ts'],
+    ['server/probe.ts', 'model/config.ts'],
     // A server test may drive the server the way a person does, through the CLI.
     ['server/probe.test.ts', 'cli/index.ts'],
   ])('%s may import %s', async (from, to) => {

@@ -3,7 +3,7 @@
  * Import it with `import()` only: it is a chunk of its own, fetched by the pages that show the whole
  * catalogue once they have hydrated.
  */
-import type { Catalogue } from '../renderer/catalogue.ts'
+import type { Catalogue } from '../model/catalogue.ts'
 
 export declare const catalogue: Catalogue
 export default catalogue

@@ -1,15 +1,15 @@
 import type { Plugin, ViteDevServer } from 'vite'
 import type { SiteError } from '../lib/errors.ts'
-import { catalogue } from '../renderer/catalogue.ts'
-import { type Content, keepContent } from '../renderer/content/load.ts'
-import { forgetContent, type RenderContext, renderContext } from '../renderer/context.ts'
-import { productChoices } from '../renderer/menu.ts'
-import { siteShell } from '../renderer/site-shell.ts'
+import { catalogue } from '../model/catalogue.ts'
+import { type Content, keepContent } from '../model/content/load.ts'
+import { forgetContent, type RenderContext, renderContext } from '../model/context.ts'
+import { productChoices } from '../model/menu.ts'
+import { siteShell } from '../model/site-shell.ts'
 import { errorPage } from './dev-error-page.ts'
 
 /**
  * The modules made from the content, each as `export const <name> = <JSON>`:
- * - `virtual:site`, the shell every page needs (renderer/site-shell.ts), compiled into the first load
+ * - `virtual:site`, the shell every page needs (model/site-shell.ts), compiled into the first load
  *   so the header and footer need no fetch. Its size does not grow with the catalogue.
  * - `virtual:products`, every product as a form's product list offers it, and `virtual:catalogue`,
  *   every product with its facts: imported only with `import()`, so each is a chunk of its own that a

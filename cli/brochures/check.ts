@@ -1,7 +1,7 @@
 import { open, stat } from 'node:fs/promises'
 import path from 'node:path'
 import pLimit from 'p-limit'
-import type { Brochure } from '../../renderer/content/schemas/site.ts'
+import type { Brochure } from '../../model/content/schemas/site.ts'
 
 /** A PDF smaller than this is a stub or an error page, not a brochure. */
 export const MIN_PDF_BYTES = 512

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { BuildConfig } from '../../renderer/config.ts'
+import type { BuildConfig } from '../../model/config.ts'
 
 /**
  * What a build was made with, kept beside the site it made (`dist/build.json`, outside the deployable

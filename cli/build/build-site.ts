@@ -1,6 +1,6 @@
 import { ERRORS, isSiteError, restated, siteError } from '../../lib/errors.ts'
-import { buildConfig, envMistakes } from '../../renderer/config.ts'
-import type { ProjectPaths } from '../../renderer/paths.ts'
+import { buildConfig, envMistakes } from '../../model/config.ts'
+import type { ProjectPaths } from '../../model/paths.ts'
 import { duration, elapsed } from '../timing.ts'
 import { writeBuildInfo } from './build-info.ts'
 import { runStages, type Stage, type StageResult } from './run-stages.ts'

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parse } from 'node-html-parser'
-import type { BuildConfig } from '../../renderer/config.ts'
+import type { BuildConfig } from '../../model/config.ts'
 
 /** A pre-rendered page as the release stage sees it. */
 export interface BuiltPage {

@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Content } from '../../renderer/content/load.ts'
-import { renderContext, renderFrom } from '../../renderer/context.ts'
-import { type ProjectPaths, projectPaths } from '../../renderer/paths.ts'
+import type { Content } from '../../model/content/load.ts'
+import { renderContext, renderFrom } from '../../model/context.ts'
+import { type ProjectPaths, projectPaths } from '../../model/paths.ts'
 import { pageScripts } from './paint-first.ts'
 import { createStaging, type Staging } from './staging.ts'
 
@@ -19,7 +19,7 @@ const vike = vi.hoisted(() => ({
   failInPass: undefined as number | undefined,
 }))
 vi.mock('vike/api', async () => {
-  const { inThisPass } = await import('../../renderer/prerender-batch.ts')
+  const { inThisPass } = await import('../../model/prerender-batch.ts')
   const write = async (outDir: string, files: Record<string, string>) => {
     for (const [name, text] of Object.entries(files)) {
       const file = path.join(outDir, name)
@@ -89,7 +89,7 @@ const files = async (dir: string) =>
 describe('prerender', () => {
   it('renders the content validate checked, without reading the files again', async () => {
     const { prerender } = await import('./prerender.ts')
-    const { loadContent } = await import('../../renderer/content/load.ts')
+    const { loadContent } = await import('../../model/content/load.ts')
     const content = { products: [{ slug: 'a' }, { slug: 'b', draft: true }] } as unknown as Content
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     await prerender(paths, staging, { content })
@@ -127,7 +127,7 @@ describe('prerender', () => {
 
   it('in passes, gives each its share of the pages with a parameter, every page exactly once', async () => {
     const { prerender } = await import('./prerender.ts')
-    const { inThisPass } = await import('../../renderer/prerender-batch.ts')
+    const { inThisPass } = await import('../../model/prerender-batch.ts')
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     await prerender(paths, staging, { passes: 3 })
     expect(vike.calls.filter((c) => 'build' in (c as object))).toHaveLength(1)
@@ -146,7 +146,7 @@ describe('prerender', () => {
 
   it('after a pass fails, says what Vike said, passes the failure on, and leaves no pass set', async () => {
     const { prerender } = await import('./prerender.ts')
-    const { inThisPass } = await import('../../renderer/prerender-batch.ts')
+    const { inThisPass } = await import('../../model/prerender-batch.ts')
     vike.failInPass = 1
     const lines: string[] = []
     vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {

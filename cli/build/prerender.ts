@@ -2,10 +2,10 @@ import { readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { type Content, keepContent } from '../../renderer/content/load.ts'
-import { renderFrom } from '../../renderer/context.ts'
-import type { ProjectPaths } from '../../renderer/paths.ts'
-import { setPrerenderPass } from '../../renderer/prerender-batch.ts'
+import { type Content, keepContent } from '../../model/content/load.ts'
+import { renderFrom } from '../../model/context.ts'
+import type { ProjectPaths } from '../../model/paths.ts'
+import { setPrerenderPass } from '../../model/prerender-batch.ts'
 import { paintFirstSite } from './paint-first.ts'
 import type { Staging } from './staging.ts'
 
@@ -14,7 +14,7 @@ import type { Staging } from './staging.ts'
  * counts the pages written. The bundler's warnings and timing reports show with `verbose` only; Vike's
  * list of every file it wrote is printed only when the build fails.
  *
- * `passes` (renderer/prerender-batch.ts, prerenderPasses): Vike holds every page of a pre-render in
+ * `passes` (model/prerender-batch.ts, prerenderPasses): Vike holds every page of a pre-render in
  * memory until it ends, so a large catalogue is pre-rendered in passes, each writing its share of the
  * pages with a parameter (products, enquiries, brochures) and the twenty-odd pages without one again
  * (the same files). The shipped content takes one pass.

@@ -1,8 +1,8 @@
 import { ERRORS, plural, siteError } from '../../lib/errors.ts'
-import { buildConfig } from '../../renderer/config.ts'
-import type { Content } from '../../renderer/content/load.ts'
-import type { ManifestEntry } from '../../renderer/images.ts'
-import type { ProjectPaths } from '../../renderer/paths.ts'
+import { buildConfig } from '../../model/config.ts'
+import type { Content } from '../../model/content/load.ts'
+import type { ManifestEntry } from '../../model/images.ts'
+import type { ProjectPaths } from '../../model/paths.ts'
 import { bytes } from '../timing.ts'
 import type { VerifyReport } from '../verify/verify.ts'
 import type { Stage } from './run-stages.ts'
@@ -84,7 +84,7 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
       const [{ prerender }, { pruneMedia }, { prerenderPasses }] = await Promise.all([
         import('./prerender.ts'),
         import('../images/prune.ts'),
-        import('../../renderer/prerender-batch.ts'),
+        import('../../model/prerender-batch.ts'),
       ])
       const passes = prerenderPasses(contentOf(run))
       const { pages } = await prerender(run.paths, run.staging, {
@@ -102,7 +102,7 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
     async run(run) {
       const [{ buildSiteIndex }, { renderContext }] = await Promise.all([
         import('../search/site-index.ts'),
-        import('../../renderer/context.ts'),
+        import('../../model/context.ts'),
       ])
       const index = await buildSiteIndex(run.staging.client, await renderContext())
       return `${plural(index.pages, 'page')}, ${plural(index.words, 'word')} indexed, ${bytes(index.bytes)}`

@@ -1,8 +1,8 @@
 import type { Command } from 'commander'
 import { ERRORS, siteError } from '../../lib/errors.ts'
 import { wholeNumber } from '../../lib/flags.ts'
-import { buildConfig } from '../../renderer/config.ts'
-import { projectPaths } from '../../renderer/paths.ts'
+import { buildConfig } from '../../model/config.ts'
+import { projectPaths } from '../../model/paths.ts'
 
 /** `site brochures check`: every brochure PDF exists at the storage base and is a real PDF. */
 export function register(program: Command): void {
@@ -25,7 +25,7 @@ export function register(program: Command): void {
     .action(async (options: { storageBase?: string; timeout: string; root?: string }) => {
       const timeoutMs = wholeNumber(options.timeout, '--timeout', 1, 600_000, '20000')
       const [{ loadContent }, { checkBrochures }] = await Promise.all([
-        import('../../renderer/content/load.ts'),
+        import('../../model/content/load.ts'),
         import('../brochures/check.ts'),
       ])
       const paths = projectPaths(options.root)

@@ -18,12 +18,12 @@ const state = vi.hoisted(() => ({
   printed: [] as unknown[],
 }))
 
-vi.mock('../../renderer/paths.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../renderer/paths.ts')>()
+vi.mock('../../model/paths.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../model/paths.ts')>()
   return { ...real, projectPaths: (root?: string) => real.projectPaths(root ?? state.root) }
 })
 vi.mock('../build/build-site.ts', async () => {
-  const { loadContent } = await import('../../renderer/content/load.ts')
+  const { loadContent } = await import('../../model/content/load.ts')
   return {
     buildSite: async (paths: { content: string }, options: unknown) => {
       state.buildOptions = options

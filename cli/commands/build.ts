@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
-import { buildConfig } from '../../renderer/config.ts'
-import { projectPaths } from '../../renderer/paths.ts'
+import { buildConfig } from '../../model/config.ts'
+import { projectPaths } from '../../model/paths.ts'
 import { duration } from '../timing.ts'
 
 /**

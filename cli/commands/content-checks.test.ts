@@ -1,10 +1,10 @@
-// The checks that look across content files (renderer/content/checks.ts), each driven the way an
+// The checks that look across content files (model/content/checks.ts), each driven the way an
 // editor meets it: one realistic mistake in a copy of the valid fixture, then `site validate`'s reading.
 import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { readContent } from '../../renderer/content/load.ts'
+import { readContent } from '../../model/content/load.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
 const dirs: string[] = []

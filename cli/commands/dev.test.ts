@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Command } from 'commander'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { loadContent } from '../../renderer/content/load.ts'
-import { forgetContent, renderContext, renderFrom } from '../../renderer/context.ts'
-import { manifestFile } from '../../renderer/images.ts'
-import { type ProjectPaths, projectPaths } from '../../renderer/paths.ts'
+import { loadContent } from '../../model/content/load.ts'
+import { forgetContent, renderContext, renderFrom } from '../../model/context.ts'
+import { manifestFile } from '../../model/images.ts'
+import { type ProjectPaths, projectPaths } from '../../model/paths.ts'
 import { runImages } from '../images/run.ts'
 import { createProgram } from '../index.ts'
 import { serialised } from './dev.ts'
@@ -31,8 +31,8 @@ const project = vi.hoisted(() => ({
   printed: 0,
   log: [] as string[],
 }))
-vi.mock('../../renderer/paths.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../renderer/paths.ts')>()
+vi.mock('../../model/paths.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../model/paths.ts')>()
   return { ...real, projectPaths: (root?: string) => real.projectPaths(root ?? project.root) }
 })
 vi.mock('vike/api', async () => {

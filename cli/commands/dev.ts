@@ -3,8 +3,8 @@ import path from 'node:path'
 import type { Command } from 'commander'
 import { isSiteError, type SiteError } from '../../lib/errors.ts'
 import { wholeNumber } from '../../lib/flags.ts'
-import type { Content } from '../../renderer/content/load.ts'
-import { projectPaths } from '../../renderer/paths.ts'
+import type { Content } from '../../model/content/load.ts'
+import { projectPaths } from '../../model/paths.ts'
 import { printError } from '../errors.ts'
 
 /** `site dev`: Vike's dev server, plus image re-encoding and a reload when content or artwork changes. */
@@ -32,8 +32,8 @@ export function register(program: Command): void {
         { validateProject, validationError },
         { intakeInDev },
       ] = await Promise.all([
-        import('../../renderer/context.ts'),
-        import('../../renderer/images.ts'),
+        import('../../model/context.ts'),
+        import('../../model/images.ts'),
         import('../../vite/site-plugin.ts'),
         import('../images/run.ts'),
         import('../search/dev-plugin.ts'),

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { projectPaths } from '../../renderer/paths.ts'
+import { projectPaths } from '../../model/paths.ts'
 
 /** `site images`: turns the source artwork into responsive .webp files, reusing cached encodes. */
 export function register(program: Command): void {
@@ -15,7 +15,7 @@ export function register(program: Command): void {
     )
     .action(async (options: { force?: boolean; avif?: boolean; root?: string }) => {
       const [{ loadContent }, { runImages, summaryLine }, { staleSchemas }] = await Promise.all([
-        import('../../renderer/content/load.ts'),
+        import('../../model/content/load.ts'),
         import('../images/run.ts'),
         import('../content/publish.ts'),
       ])

@@ -3,9 +3,9 @@ import path from 'node:path'
 import type { Command } from 'commander'
 import type { YAMLSeq } from 'yaml'
 import { ERRORS, siteError } from '../../lib/errors.ts'
-import { productFile } from '../../renderer/content/product-file.ts'
-import type { Category } from '../../renderer/content/schemas/categories.ts'
-import { projectPaths } from '../../renderer/paths.ts'
+import { productFile } from '../../model/content/product-file.ts'
+import type { Category } from '../../model/content/schemas/categories.ts'
+import { projectPaths } from '../../model/paths.ts'
 
 const SLUG = /^[a-z0-9][a-z0-9_.-]*[a-z0-9]$/
 
@@ -34,8 +34,8 @@ export function register(program: Command): void {
       const [{ parseDocument }, { RESERVED_SLUGS }, { SINGLE_FILES }, { productTemplate }] =
         await Promise.all([
           import('yaml'),
-          import('../../renderer/content/checks.ts'),
-          import('../../renderer/content/sources.ts'),
+          import('../../model/content/checks.ts'),
+          import('../../model/content/sources.ts'),
           import('../scaffold/product.ts'),
         ])
       const paths = projectPaths(options.root)

@@ -1,13 +1,11 @@
 import type { Command } from 'commander'
-import { projectPaths } from '../../renderer/paths.ts'
+import { projectPaths } from '../../model/paths.ts'
 
 /** `site schemas`: writes content/schemas/*.json from the TypeScript definitions. */
 export function register(program: Command): void {
   program
     .command('schemas')
-    .description(
-      'Write the JSON Schemas editors use (content/schemas/*.json) from renderer/content/schemas/.',
-    )
+    .description('Write the JSON Schemas editors use (content/schemas/*.json) from model/content/schemas/.')
     .addHelpText(
       'after',
       '\nRun it after changing a schema definition; a unit test fails while the published files are stale.',

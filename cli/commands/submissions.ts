@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Command } from 'commander'
 import { ERRORS, plural, siteError } from '../../lib/errors.ts'
-import { projectPaths } from '../../renderer/paths.ts'
+import { projectPaths } from '../../model/paths.ts'
 import {
   KINDS,
   type Kind,

@@ -1,12 +1,12 @@
-// `site validate` remembers files that were valid (renderer/content/valid-cache.ts): what it may skip,
+// `site validate` remembers files that were valid (model/content/valid-cache.ts): what it may skip,
 // and what it must never skip.
 import { cp, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Type } from '@sinclair/typebox'
 import { afterEach, describe, expect, it } from 'vitest'
-import { readContent } from '../../renderer/content/load.ts'
-import { validKey } from '../../renderer/content/valid-cache.ts'
+import { readContent } from '../../model/content/load.ts'
+import { validKey } from '../../model/content/valid-cache.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
 const dirs: string[] = []

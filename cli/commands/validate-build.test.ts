@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
-import { envMistakes } from '../../renderer/config.ts'
-import { firstInvalidUtf8 } from '../../renderer/content/load.ts'
-import { projectPaths } from '../../renderer/paths.ts'
+import { envMistakes } from '../../model/config.ts'
+import { firstInvalidUtf8 } from '../../model/content/load.ts'
+import { projectPaths } from '../../model/paths.ts'
 import { validateProject } from '../content/validate-project.ts'
 
 const validate = (root: string) => validateProject(projectPaths(root))

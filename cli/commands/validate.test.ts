@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { formatProblems } from '../../lib/errors.ts'
-import { readContent } from '../../renderer/content/load.ts'
+import { readContent } from '../../model/content/load.ts'
 import { createProgram } from '../index.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')

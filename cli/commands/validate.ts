@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { ERRORS, formatProblems, plural, siteError } from '../../lib/errors.ts'
-import { envMistakes } from '../../renderer/config.ts'
-import { projectPaths } from '../../renderer/paths.ts'
+import { envMistakes } from '../../model/config.ts'
+import { projectPaths } from '../../model/paths.ts'
 
 /** `site validate`: checks everything a build would refuse, and reports every problem in one run. */
 export function register(program: Command): void {

@@ -2,7 +2,7 @@ import path from 'node:path'
 import type { Command } from 'commander'
 import { ERRORS, siteError } from '../../lib/errors.ts'
 import { wholeNumber } from '../../lib/flags.ts'
-import { projectPaths } from '../../renderer/paths.ts'
+import { projectPaths } from '../../model/paths.ts'
 
 /** `site verify`: checks a built site before release. */
 export function register(program: Command): void {
@@ -34,7 +34,7 @@ export function register(program: Command): void {
         // Imported here, not at the top, so `site --help` loads none of it.
         const [{ loadContent }, { releaseProblemList }, { printReport, verifyBuild }, info] =
           await Promise.all([
-            import('../../renderer/content/load.ts'),
+            import('../../model/content/load.ts'),
             import('../release/check.ts'),
             import('../verify/run.ts'),
             import('../build/build-info.ts'),

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
-import { loadContent } from '../../renderer/content/load.ts'
-import { projectPaths } from '../../renderer/paths.ts'
+import { loadContent } from '../../model/content/load.ts'
+import { projectPaths } from '../../model/paths.ts'
 import { buildProblems } from './build-checks.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')

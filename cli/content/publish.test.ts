@@ -5,7 +5,7 @@ import path from 'node:path'
 import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
 import { afterEach, describe, expect, it } from 'vitest'
-import { publishedSchemas } from '../../renderer/content/sources.ts'
+import { publishedSchemas } from '../../model/content/sources.ts'
 import { brochureIds, imagePaths, schemaFiles, staleSchemas, writeSchemas } from './publish.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid/content')

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { YAML_OPTIONS } from '../../renderer/content/locate.ts'
-import { IMAGE_PATTERN } from '../../renderer/content/schemas/common.ts'
-import { publishedSchemas } from '../../renderer/content/sources.ts'
-import { yamlLib } from '../../renderer/content/yaml-lib.ts'
+import { YAML_OPTIONS } from '../../model/content/locate.ts'
+import { IMAGE_PATTERN } from '../../model/content/schemas/common.ts'
+import { publishedSchemas } from '../../model/content/sources.ts'
+import { yamlLib } from '../../model/content/yaml-lib.ts'
 
 /**
  * Points every image field at one `definitions.imageFile` that lists the image files as `examples`,

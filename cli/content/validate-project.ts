@@ -1,6 +1,6 @@
 import { ERRORS, type Problem, type SiteError, siteError } from '../../lib/errors.ts'
-import { type Content, readContent, withoutDrafts } from '../../renderer/content/load.ts'
-import type { ProjectPaths } from '../../renderer/paths.ts'
+import { type Content, readContent, withoutDrafts } from '../../model/content/load.ts'
+import type { ProjectPaths } from '../../model/paths.ts'
 import { elapsed } from '../timing.ts'
 
 /** Everything `site validate`, the build's first stage and `site dev` know about a project's content. */
@@ -26,7 +26,7 @@ export interface ProjectValidation {
 
 /**
  * Checks a project the way a build would refuse it: every content file against its schema and the
- * others (renderer/content), then what only building would find (images that do not decode or are too
+ * others (model/content), then what only building would find (images that do not decode or are too
  * small, brochure PDFs missing at the storage base), and with `release` what must not go live. One
  * function for `site validate`, the build's validate stage and the dev preview, so what one passes the
  * others pass.

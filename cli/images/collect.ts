@@ -1,6 +1,6 @@
-import { PLACEHOLDER, walk } from '../../renderer/content/checks.ts'
-import type { Content } from '../../renderer/content/load.ts'
-import { SINGLE_FILES } from '../../renderer/content/sources.ts'
+import { PLACEHOLDER, walk } from '../../model/content/checks.ts'
+import type { Content } from '../../model/content/load.ts'
+import { SINGLE_FILES } from '../../model/content/sources.ts'
 import { LADDERS, type Slot, slotOf } from './ladders.ts'
 
 /** Where content refers to an image. */

@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { defaultWidth, type ManifestEntry, outputName } from '../../renderer/images.ts'
+import { defaultWidth, type ManifestEntry, outputName } from '../../model/images.ts'
 
 /**
  * Removes from a built site's `media/` every file the build's images do not name: public/media/ also

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Problem } from '../../lib/errors.ts'
-import type { Content } from '../../renderer/content/load.ts'
-import { parseYaml } from '../../renderer/content/locate.ts'
+import type { Content } from '../../model/content/load.ts'
+import { parseYaml } from '../../model/content/locate.ts'
 
 /**
  * Compliance badges without evidence: a certification, standard or origin logo is a claim the company

@@ -2,7 +2,7 @@ import { appendFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ProductSchema } from '../../renderer/content/schemas/product.ts'
+import { ProductSchema } from '../../model/content/schemas/product.ts'
 import { exampleProblems, fieldDescription } from './examples.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')

@@ -2,12 +2,12 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { TSchema } from '@sinclair/typebox'
 import type { Problem } from '../../lib/errors.ts'
-import { exampleValues } from '../../renderer/content/example-tag.ts'
-import { splitFrontMatter } from '../../renderer/content/front-matter.ts'
-import type { Content } from '../../renderer/content/load.ts'
-import { pointerSegments, YAML_OPTIONS } from '../../renderer/content/locate.ts'
-import { PRIVACY, PRODUCT_SCHEMA, PRODUCTS_DIR, SINGLE_FILES } from '../../renderer/content/sources.ts'
-import { yamlLib } from '../../renderer/content/yaml-lib.ts'
+import { exampleValues } from '../../model/content/example-tag.ts'
+import { splitFrontMatter } from '../../model/content/front-matter.ts'
+import type { Content } from '../../model/content/load.ts'
+import { pointerSegments, YAML_OPTIONS } from '../../model/content/locate.ts'
+import { PRIVACY, PRODUCT_SCHEMA, PRODUCTS_DIR, SINGLE_FILES } from '../../model/content/sources.ts'
+import { yamlLib } from '../../model/content/yaml-lib.ts'
 
 /** The schema that guards a content file, by its path inside content/. */
 function schemaFor(relative: string): TSchema | undefined {

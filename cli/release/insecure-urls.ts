@@ -1,6 +1,6 @@
 import type { Problem } from '../../lib/errors.ts'
-import { walk } from '../../renderer/content/checks.ts'
-import { parseYaml } from '../../renderer/content/locate.ts'
+import { walk } from '../../model/content/checks.ts'
+import { parseYaml } from '../../model/content/locate.ts'
 import { contentSources } from './examples.ts'
 
 /**

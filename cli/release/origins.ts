@@ -1,4 +1,4 @@
-import type { Site } from '../../renderer/content/schemas/site.ts'
+import type { Site } from '../../model/content/schemas/site.ts'
 
 /** A build setting a release refuses, with where its value came from. */
 export interface SettingProblem {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Problem } from '../../lib/errors.ts'
-import type { Brochure } from '../../renderer/content/schemas/site.ts'
+import type { Brochure } from '../../model/content/schemas/site.ts'
 import { brochureLocation } from '../brochures/check.ts'
 
 /** What tools/make-brochures.mjs writes into each stand-in PDF's document info. */

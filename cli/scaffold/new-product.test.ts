@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parse } from 'yaml'
 import { SiteError } from '../../lib/errors.ts'
-import { readContent } from '../../renderer/content/load.ts'
+import { readContent } from '../../model/content/load.ts'
 import { createProgram } from '../index.ts'
 import { productTemplate } from './product.ts'
 

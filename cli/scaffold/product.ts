@@ -1,6 +1,6 @@
-import { PLACEHOLDER } from '../../renderer/content/checks.ts'
-import { factSample } from '../../renderer/content/facts.ts'
-import type { Category } from '../../renderer/content/schemas/categories.ts'
+import { PLACEHOLDER } from '../../model/content/checks.ts'
+import { factSample } from '../../model/content/facts.ts'
+import type { Category } from '../../model/content/schemas/categories.ts'
 
 /**
  * The category and its facts: with a category chosen, each fact it declares as a placeholder that

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Plugin } from 'vite'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { renderFrom } from '../../renderer/context.ts'
-import { manifestFile } from '../../renderer/images.ts'
-import { projectPaths } from '../../renderer/paths.ts'
+import { renderFrom } from '../../model/context.ts'
+import { manifestFile } from '../../model/images.ts'
+import { projectPaths } from '../../model/paths.ts'
 import { searchInDev } from './dev-plugin.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')

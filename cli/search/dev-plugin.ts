@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite'
-import { renderContext } from '../../renderer/context.ts'
+import { renderContext } from '../../model/context.ts'
 import { printError } from '../errors.ts'
 import { indexPages, SEARCH_BASE } from './build-index.ts'
 import { type SearchPage, searchPages } from './pages.ts'

@@ -1,6 +1,6 @@
 import { BROCHURE_LIBRARY } from '../../lib/routes.ts'
-import type { RenderContext } from '../../renderer/context.ts'
-import { imageFor } from '../../renderer/images.ts'
+import type { RenderContext } from '../../model/context.ts'
+import { imageFor } from '../../model/images.ts'
 
 /** What the search index needs to know about one page beyond its HTML. */
 export interface SearchPage {

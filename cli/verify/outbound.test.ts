@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BuildConfig } from '../../renderer/config.ts'
+import type { BuildConfig } from '../../model/config.ts'
 import type { BuiltPage } from '../build/cdn-files.ts'
 import { checkOutbound, outboundLinks, unlinkedBrochures } from './outbound.ts'
 

@@ -1,8 +1,8 @@
 // The catalogue's filters and their URL, on the shipped content: the questions an industrial buyer starts with.
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { categoryId, productFacts } from '../../renderer/content/facts.ts'
-import { loadContent } from '../../renderer/content/load.ts'
+import { categoryId, productFacts } from '../../model/content/facts.ts'
+import { loadContent } from '../../model/content/load.ts'
 import {
   EMPTY,
   type FilterFact,
@@ -17,7 +17,7 @@ import {
 type Entry = {
   slug: string
   category: string
-  facts: Record<string, import('../../renderer/content/facts.ts').FactValue>
+  facts: Record<string, import('../../model/content/facts.ts').FactValue>
 }
 let products: Entry[] = []
 let factsOf: (category: string | null) => FilterFact[] = () => []

@@ -1,4 +1,4 @@
-import type { FactValue } from '../../renderer/content/facts.ts'
+import type { FactValue } from '../../model/content/facts.ts'
 
 /** What a filter needs to know of a fact: how its values read and compare. */
 export interface FilterFact {

@@ -1,5 +1,5 @@
 import { loadOnce } from '../../lib/load-once.ts'
-import type { Catalogue } from '../../renderer/catalogue.ts'
+import type { Catalogue } from '../../model/catalogue.ts'
 import { useLazyList } from '../useLazyList.ts'
 
 /** Every product with its facts: a chunk of its own (vite/site-plugin.ts), fetched once. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { EARLIEST_PURCHASE_DATE, warrantyFields } from '../../lib/forms/fields.ts'
 import type { WarrantyPayload } from '../../lib/forms/index.ts'
 import { loadOnce } from '../../lib/load-once.ts'
-import type { ProductChoice } from '../../renderer/menu.ts'
+import type { ProductChoice } from '../../model/menu.ts'
 import { useLazyList } from '../useLazyList.ts'
 import { EmailField, NameField, PhoneField, SelectField, TextField } from './Field.tsx'
 import { FormFrame } from './FormFrame.tsx'
@@ -11,7 +11,7 @@ import { postForm } from './submit.ts'
 import { LONG_TOAST, toastError, toastSuccess } from './toasts.ts'
 import { useForm } from './useForm.ts'
 
-/** Every product, for a catalogue too large for the page to carry its list (renderer/menu.ts). */
+/** Every product, for a catalogue too large for the page to carry its list (model/menu.ts). */
 const loadProducts = loadOnce(() => import('virtual:products').then((m) => m.products))
 const submit = (payload: WarrantyPayload, honeypot: string) =>
   postForm('/warrantyregistration', payload, honeypot)

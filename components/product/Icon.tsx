@@ -1,4 +1,4 @@
-import type { ICON_NAMES } from '../../renderer/content/schemas/product.ts'
+import type { ICON_NAMES } from '../../model/content/schemas/product.ts'
 import { LineArt } from '../Glyph.tsx'
 
 export type IconName = (typeof ICON_NAMES)[number]

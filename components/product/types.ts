@@ -1,4 +1,4 @@
-import type { ProductPage as Data } from '../../renderer/product-page.ts'
+import type { ProductPage as Data } from '../../model/product-page.ts'
 
 /** The slices of a product page's data each section component receives. */
 export type Differentiation = NonNullable<Data['differentiation']>

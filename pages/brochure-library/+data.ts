@@ -1,8 +1,8 @@
 // https://vike.dev/data
 import { BROCHURE_LIBRARY } from '../../lib/routes.ts'
-import { brochureLibrary } from '../../renderer/brochure-library.ts'
-import { renderContext } from '../../renderer/context.ts'
-import { seoFor } from '../../renderer/seo.ts'
+import { brochureLibrary } from '../../model/brochure-library.ts'
+import { renderContext } from '../../model/context.ts'
+import { seoFor } from '../../model/seo.ts'
 
 export async function data() {
   const ctx = await renderContext()

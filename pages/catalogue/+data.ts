@@ -1,8 +1,8 @@
 // https://vike.dev/data
-import { CATALOGUE_PATH, CATEGORY_PREVIEW, catalogue } from '../../renderer/catalogue.ts'
-import { renderContext } from '../../renderer/context.ts'
-import { MENU_LIMIT } from '../../renderer/menu.ts'
-import { seoFor } from '../../renderer/seo.ts'
+import { CATALOGUE_PATH, CATEGORY_PREVIEW, catalogue } from '../../model/catalogue.ts'
+import { renderContext } from '../../model/context.ts'
+import { MENU_LIMIT } from '../../model/menu.ts'
+import { seoFor } from '../../model/seo.ts'
 
 /**
  * The products grouped by category with their facts, and the filters the facts make. Every product

@@ -1,6 +1,6 @@
 // https://vike.dev/data
-import { renderContext } from '../../renderer/context.ts'
-import { seoFor } from '../../renderer/seo.ts'
+import { renderContext } from '../../model/context.ts'
+import { seoFor } from '../../model/seo.ts'
 
 /** Copy of the coming-soon screen; the content has no file for it. */
 const TITLE = 'Coming soon'

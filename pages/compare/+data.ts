@@ -1,8 +1,8 @@
 // https://vike.dev/data
-import { COMPARE_PATH, catalogue, comparable } from '../../renderer/catalogue.ts'
-import { renderContext } from '../../renderer/context.ts'
-import { MENU_LIMIT } from '../../renderer/menu.ts'
-import { seoFor } from '../../renderer/seo.ts'
+import { COMPARE_PATH, catalogue, comparable } from '../../model/catalogue.ts'
+import { renderContext } from '../../model/context.ts'
+import { MENU_LIMIT } from '../../model/menu.ts'
+import { seoFor } from '../../model/seo.ts'
 
 /**
  * Every product's facts: which two to four are compared is in the URL, read after hydration, so one

@@ -1,5 +1,5 @@
 // https://vike.dev/data
-import { renderContext } from '../../renderer/context.ts'
+import { renderContext } from '../../model/context.ts'
 import { contactScreenData } from '../support/contact-data.ts'
 
 export async function data() {

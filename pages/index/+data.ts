@@ -1,7 +1,7 @@
 // https://vike.dev/data
-import { renderContext } from '../../renderer/context.ts'
-import { imageFor } from '../../renderer/images.ts'
-import { seoFor } from '../../renderer/seo.ts'
+import { renderContext } from '../../model/context.ts'
+import { imageFor } from '../../model/images.ts'
+import { seoFor } from '../../model/seo.ts'
 
 export async function data() {
   const ctx = await renderContext()

@@ -1,7 +1,7 @@
 // https://vike.dev/data
-import { brochureFile } from '../../renderer/brochure-library.ts'
-import { renderContext } from '../../renderer/context.ts'
-import { seoFor } from '../../renderer/seo.ts'
+import { brochureFile } from '../../model/brochure-library.ts'
+import { renderContext } from '../../model/context.ts'
+import { seoFor } from '../../model/seo.ts'
 
 export async function data() {
   const ctx = await renderContext()

@@ -1,6 +1,6 @@
-import { renderContext } from '../../renderer/context.ts'
-import { inlineChoices } from '../../renderer/menu.ts'
-import { seoFor } from '../../renderer/seo.ts'
+import { renderContext } from '../../model/context.ts'
+import { inlineChoices } from '../../model/menu.ts'
+import { seoFor } from '../../model/seo.ts'
 
 /**
  * The data of the warranty activation screen. It is pre-rendered at /productregistration and at
@@ -18,7 +18,7 @@ export async function warrantyData() {
       breadcrumb: 'Warranty activation',
     }),
     email: ctx.content.site.contact.email,
-    /** Every product while the list fits the page; past that, the form loads it (renderer/menu.ts). */
+    /** Every product while the list fits the page; past that, the form loads it (model/menu.ts). */
     products: inlineChoices(ctx.content.products),
   }
 }

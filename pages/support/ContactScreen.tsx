@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { ContactForm } from '../../components/forms/ContactForm.tsx'
 import { Logo } from '../../components/Logo.tsx'
-import type { Site } from '../../renderer/content/schemas/site.ts'
+import type { Site } from '../../model/content/schemas/site.ts'
 import './ContactScreen.css'
 import { Glyph } from '../../components/Glyph.tsx'
 

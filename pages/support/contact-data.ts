@@ -1,5 +1,5 @@
-import type { RenderContext } from '../../renderer/context.ts'
-import { seoFor } from '../../renderer/seo.ts'
+import type { RenderContext } from '../../model/context.ts'
+import { seoFor } from '../../model/seo.ts'
 
 /** The three addresses of the contact screen (../shared/spec/DECISIONS.md, Routes): one screen, each with its own title. */
 const PAGES = {

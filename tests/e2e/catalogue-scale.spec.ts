@@ -7,13 +7,13 @@ import { gzipSync } from 'node:zlib'
 import { expect, type Page, test } from '@playwright/test'
 import { type SyntheticProduct, writeSyntheticProducts } from '../../bench/synthetic-products.ts'
 import { pageScripts } from '../../cli/build/paint-first.ts'
-import { PROJECT_ROOT } from '../../renderer/paths.ts'
+import { PROJECT_ROOT } from '../../model/paths.ts'
 import { copyProject, shellEnv } from '../project-copy.ts'
 import { hydrated } from './hydrated.ts'
 
 const run = promisify(execFile)
 
-/** More products than one menu holds (renderer/menu.ts, MENU_LIMIT = 24). */
+/** More products than one menu holds (model/menu.ts, MENU_LIMIT = 24). */
 const PRODUCTS = 40
 
 /**

@@ -1,9 +1,9 @@
 // https://vike.dev/data
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { brochureFile } from '../../../renderer/brochure-library.ts'
-import { renderContext } from '../../../renderer/context.ts'
-import { seoFor } from '../../../renderer/seo.ts'
+import { brochureFile } from '../../../model/brochure-library.ts'
+import { renderContext } from '../../../model/context.ts'
+import { seoFor } from '../../../model/seo.ts'
 
 export async function data(pageContext: PageContextServer) {
   const ctx = await renderContext()

@@ -1,9 +1,9 @@
 // https://vike.dev/data
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { renderContext } from '../../../renderer/context.ts'
-import { imageFor } from '../../../renderer/images.ts'
-import { seoFor } from '../../../renderer/seo.ts'
+import { renderContext } from '../../../model/context.ts'
+import { imageFor } from '../../../model/images.ts'
+import { seoFor } from '../../../model/seo.ts'
 
 export async function data(pageContext: PageContextServer) {
   const ctx = await renderContext()

@@ -1,6 +1,6 @@
 // https://vike.dev/onBeforePrerenderStart
-import { renderContext } from '../../../renderer/context.ts'
-import { inThisPass } from '../../../renderer/prerender-batch.ts'
+import { renderContext } from '../../../model/context.ts'
+import { inThisPass } from '../../../model/prerender-batch.ts'
 
 /** One enquiry page per product. */
 export async function onBeforePrerenderStart(): Promise<string[]> {

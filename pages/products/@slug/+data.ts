@@ -1,10 +1,10 @@
 // https://vike.dev/data
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { renderContext } from '../../../renderer/context.ts'
-import { productPage } from '../../../renderer/product-page.ts'
+import { renderContext } from '../../../model/context.ts'
+import { productPage } from '../../../model/product-page.ts'
 
-/** One product page, trimmed to what it shows (renderer/product-page.ts). */
+/** One product page, trimmed to what it shows (model/product-page.ts). */
 export async function data(pageContext: PageContextServer) {
   const ctx = await renderContext()
   const product = ctx.content.products.find((p) => p.slug === pageContext.routeParams.slug)

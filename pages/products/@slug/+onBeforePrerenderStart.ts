@@ -1,6 +1,6 @@
 // https://vike.dev/onBeforePrerenderStart
-import { renderContext } from '../../../renderer/context.ts'
-import { inThisPass } from '../../../renderer/prerender-batch.ts'
+import { renderContext } from '../../../model/context.ts'
+import { inThisPass } from '../../../model/prerender-batch.ts'
 
 /** Every product's URL; the web and cloud page has a route of its own. */
 export async function onBeforePrerenderStart(): Promise<string[]> {

@@ -8,7 +8,7 @@ import { yamlLib } from './yaml-lib.ts'
  */
 export const EXAMPLE_TAG = '!example'
 
-/** The YAML tag definition the content loader registers (renderer/content/locate.ts). */
+/** The YAML tag definition the content loader registers (model/content/locate.ts). */
 export const exampleTag: ScalarTag = {
   tag: EXAMPLE_TAG,
   resolve: (value: string) => value,

@@ -18,7 +18,7 @@ export function siteShell(ctx: RenderContext) {
     assetBase: ctx.config.assetBase,
     siteUrl: ctx.config.siteUrl,
     analyticsId: ctx.config.analyticsId,
-    /** The Products menu: every product, or past MENU_LIMIT products every category (renderer/menu.ts). */
+    /** The Products menu: every product, or past MENU_LIMIT products every category (model/menu.ts). */
     menu: productsMenu(ctx),
   }
 }
