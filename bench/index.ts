@@ -123,7 +123,7 @@ async function benchRoutes() {
 }
 
 async function benchApi() {
-  const { benchSubmissions } = await import('../server/bench.ts')
+  const { benchSubmissions } = await import('./intake.ts')
   const result = await benchSubmissions()
   console.log(
     `\nIntake API: ${Math.round(result.perSecond)} valid submissions/s with synchronous=FULL (${result.total} submissions)`,
@@ -180,7 +180,7 @@ async function benchSearch() {
 
 /** `npm run bench -- intake`: submissions per second, one SQLite instance and two PostgreSQL instances. */
 async function benchIntake() {
-  const { benchSubmissions, benchTwoPostgres } = await import('../server/bench.ts')
+  const { benchSubmissions, benchTwoPostgres } = await import('./intake.ts')
   const sqlite = await benchSubmissions()
   const postgres = await benchTwoPostgres()
   console.log(
@@ -192,7 +192,7 @@ async function benchIntake() {
 }
 
 async function benchIntakePg() {
-  const { benchIntakePostgres } = await import('../server/bench.ts')
+  const { benchIntakePostgres } = await import('./intake.ts')
   const r = await benchIntakePostgres()
   console.log(
     `\nIntake on PostgreSQL, two instances: ${r.perSecond} valid submissions/s (${r.total} submissions)`,

@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { makeSite, type SiteFixture, SLUGS, VALID } from '../tests/server-fixtures.ts'
 import { type AppOptions, batchDeadline, clientError, createApp } from './app.ts'
 import { IDEMPOTENCY_WINDOW_MS } from './idempotency.ts'
-import { makeSite, type SiteFixture, SLUGS, VALID } from './testing.ts'
 
 let site: SiteFixture
 

@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  makeSite,
+  postJson,
+  SITE_ORIGIN,
+  type SiteFixture,
+  startFixtureServer,
+  VALID,
+} from '../tests/server-fixtures.ts'
 import type { RunningServer } from './serve.ts'
 import { submissionsCsv } from './submissions-format.ts'
-import { makeSite, postJson, SITE_ORIGIN, type SiteFixture, startFixtureServer, VALID } from './testing.ts'
 
 let site: SiteFixture
 let server: RunningServer

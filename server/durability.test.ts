@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type ServerProcess, spawnSiteServer } from './child.ts'
+import { makeSite, postJson, type SiteFixture, VALID } from '../tests/server-fixtures.ts'
+import { type ServerProcess, spawnSiteServer } from '../tests/server-process.ts'
 import { DATABASE_FILE, openStorage } from './storage.ts'
-import { makeSite, postJson, type SiteFixture, VALID } from './testing.ts'
 
 let site: SiteFixture
 let server: ServerProcess | undefined

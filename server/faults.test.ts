@@ -1,18 +1,18 @@
 /**
  * The intake server under faults (issue #32), each run under load from this process against real
- * `site serve` processes (server/main.ts) and a real database, loopback only: SQLite with one
- * instance, PostgreSQL with two. The load is seeded and bounded (server/load.ts); every wait is for
+ * `site serve` processes (tests/serve-alone.ts) and a real database, loopback only: SQLite with one
+ * instance, PostgreSQL with two. The load is seeded and bounded (tests/load.ts); every wait is for
  * something to happen (answers of a kind, a process exit), never a pause. Each case prints
  * acknowledged / stored / lost, and lost must be 0. The full-disk cases fill a real disk (a tmpfs of
  * their own), which needs root; where this process may not mount one they are skipped.
  */
 import { readFile, truncate } from 'node:fs/promises'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { fixtureServeArgs, type ServerProcess, spawnServer } from './child.ts'
-import { type Load, startLoad } from './load.ts'
+import { type Load, startLoad } from '../tests/load.ts'
+import { startTestPostgres, type TestPostgres } from '../tests/postgres.ts'
+import { makeSite, type SiteFixture, type SmallDisk, smallDisk } from '../tests/server-fixtures.ts'
+import { fixtureServeArgs, type ServerProcess, spawnServer } from '../tests/server-process.ts'
 import { openStorage } from './storage.ts'
-import { startTestPostgres, type TestPostgres } from './test-engines.ts'
-import { makeSite, type SiteFixture, type SmallDisk, smallDisk } from './testing.ts'
 
 let site: SiteFixture
 

@@ -1,8 +1,8 @@
 // The three intake endpoints as the API builds them, made inside each test (a planted bug in
 // intakeForms is switched on after beforeAll and describe bodies ran; docs/testing.md).
 import { describe, expect, it } from 'vitest'
+import { SLUGS, VALID } from '../tests/server-fixtures.ts'
 import { intakeForms, isHoneypotFilled } from './forms.ts'
-import { SLUGS, VALID } from './testing.ts'
 
 const formAt = (path: string) => {
   const form = intakeForms(SLUGS).find((f) => `/api${f.path}` === path)

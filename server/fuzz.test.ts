@@ -1,7 +1,14 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import {
+  makeSite,
+  postJson,
+  type SiteFixture,
+  seededRandom,
+  startFixtureServer,
+  VALID,
+} from '../tests/server-fixtures.ts'
 import type { RunningServer } from './serve.ts'
-import { makeSite, postJson, type SiteFixture, seededRandom, startFixtureServer, VALID } from './testing.ts'
 
 let site: SiteFixture
 let server: RunningServer

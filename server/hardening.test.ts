@@ -8,11 +8,18 @@ import { connect } from 'node:net'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  makeSite,
+  postJson,
+  SITE_ORIGIN,
+  type SiteFixture,
+  startFixtureServer,
+  VALID,
+} from '../tests/server-fixtures.ts'
 import type { RunningServer } from './serve.ts'
 import { parseTrustProxy } from './serve-options.ts'
 import { NOT_FOUND_CACHE } from './static.ts'
 import { DATABASE_FILE } from './storage.ts'
-import { makeSite, postJson, SITE_ORIGIN, type SiteFixture, startFixtureServer, VALID } from './testing.ts'
 
 let site: SiteFixture
 let server: RunningServer

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { makeSite, type SiteFixture } from '../tests/server-fixtures.ts'
 import {
   type Answer,
   fingerprint,
@@ -8,7 +9,6 @@ import {
   readKey,
 } from './idempotency.ts'
 import { KeyTaken, openStorage, type Storage } from './storage.ts'
-import { makeSite, type SiteFixture } from './testing.ts'
 
 let site: SiteFixture
 let storage: Storage

@@ -3,10 +3,10 @@
  * answer per Idempotency-Key, every outbox entry delivered once.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { fixtureServeArgs, type ServerProcess, spawnServer, webhookCounter } from './child.ts'
+import { startTestPostgres, type TestPostgres } from '../tests/postgres.ts'
+import { makeSite, postJson, type SiteFixture, VALID } from '../tests/server-fixtures.ts'
+import { fixtureServeArgs, type ServerProcess, spawnServer, webhookCounter } from '../tests/server-process.ts'
 import { openStorage } from './storage.ts'
-import { startTestPostgres, type TestPostgres } from './test-engines.ts'
-import { makeSite, postJson, type SiteFixture, VALID } from './testing.ts'
 
 let site: SiteFixture
 let postgres: TestPostgres

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SiteError } from '../lib/errors.ts'
-import * as mailModule from './mail.ts'
-import { composeMail, mailDeliverer, mailKinds, type Notifications, oneLine, parseSmtpUrl } from './mail.ts'
-import type { RunningServer } from './serve.ts'
-import type { Submission } from './storage.ts'
 import {
   eventually,
   makeSite,
@@ -13,7 +9,11 @@ import {
   smtpSink,
   startFixtureServer,
   VALID,
-} from './testing.ts'
+} from '../tests/server-fixtures.ts'
+import * as mailModule from './mail.ts'
+import { composeMail, mailDeliverer, mailKinds, type Notifications, oneLine, parseSmtpUrl } from './mail.ts'
+import type { RunningServer } from './serve.ts'
+import type { Submission } from './storage.ts'
 
 const NOTIFICATIONS: Notifications = {
   from: 'website@example.com',

@@ -1,10 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { makeSite, postJson, type SiteFixture, startFixtureServer, VALID } from '../tests/server-fixtures.ts'
 import { backoff, startOutbox, webhookDeliverer } from './outbox.ts'
 import type { RunningServer } from './serve.ts'
 import { CHANNELS, type OutboxEntry } from './storage.ts'
-import { makeSite, postJson, type SiteFixture, startFixtureServer, VALID } from './testing.ts'
 
 interface Call {
   headers: IncomingHttpHeaders

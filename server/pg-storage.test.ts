@@ -6,10 +6,10 @@
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { SiteError } from '../lib/errors.ts'
+import { startTestPostgres, type TestPostgres } from '../tests/postgres.ts'
+import { makeSite, newSubmission, postJson, startFixtureServer } from '../tests/server-fixtures.ts'
 import { isTransient } from './pg-storage.ts'
 import { openStorage, type Storage, StorageBusy } from './storage.ts'
-import { startTestPostgres, type TestPostgres } from './test-engines.ts'
-import { makeSite, newSubmission, postJson, startFixtureServer } from './testing.ts'
 
 let server: TestPostgres
 let url: string

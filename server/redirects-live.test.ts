@@ -1,8 +1,8 @@
 // The `_redirects` rules as the live server applies them (the file format is in redirects-file.test.ts).
 import { writeFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeSite, type SiteFixture, startFixtureServer } from '../tests/server-fixtures.ts'
 import type { RunningServer } from './serve.ts'
-import { makeSite, type SiteFixture, startFixtureServer } from './testing.ts'
 
 let site: SiteFixture
 let server: RunningServer

@@ -3,9 +3,9 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
+import { makeSite, postJson, SITE_ORIGIN, startFixtureServer, VALID } from '../tests/server-fixtures.ts'
 import { isAllowedOrigin } from './routes.ts'
 import { DATABASE_FILE } from './storage.ts'
-import { makeSite, postJson, SITE_ORIGIN, startFixtureServer, VALID } from './testing.ts'
 
 describe('isAllowedOrigin', () => {
   it('allows no Origin, the site origin, and this server’s own address over http or https', () => {

@@ -1,6 +1,6 @@
 /**
  * The flags of `site serve`, as data: the one definition both entries use, the CLI's `site serve`
- * (../cli/commands/serve.ts) and ./main.ts, which starts the server alone. It imports nothing, so the
+ * (../cli/commands/serve.ts) and tests/serve-alone.ts, which starts the server alone for the fault tests and the bench. It imports nothing, so the
  * CLI loads it at start without loading the server.
  */
 

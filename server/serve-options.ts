@@ -1,6 +1,6 @@
 /**
  * The settings of `site serve`, checked: read from its flags (./serve-flags.ts) and environment by
- * both entries, the CLI's `site serve` (../cli/commands/serve.ts) and ./main.ts.
+ * both entries, the CLI's `site serve` (../cli/commands/serve.ts) and tests/serve-alone.ts.
  */
 import { isIP } from 'node:net'
 import path from 'node:path'

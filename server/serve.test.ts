@@ -8,9 +8,15 @@ import net from 'node:net'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SiteError } from '../lib/errors.ts'
+import {
+  eventually,
+  makeSite,
+  type SiteFixture,
+  startFixtureServer,
+  VALID,
+} from '../tests/server-fixtures.ts'
 import { closeOnSignals, type RunningServer } from './serve.ts'
 import { openStorage } from './storage.ts'
-import { eventually, makeSite, type SiteFixture, startFixtureServer, VALID } from './testing.ts'
 
 const sites: SiteFixture[] = []
 const servers: RunningServer[] = []

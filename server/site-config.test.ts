@@ -2,9 +2,9 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SiteError } from '../lib/errors.ts'
+import { makeSite, type SiteFixture, SLUGS } from '../tests/server-fixtures.ts'
 import { readServeFlags } from './serve-options.ts'
 import { readServerContent } from './site-config.ts'
-import { makeSite, type SiteFixture, SLUGS } from './testing.ts'
 
 let site: SiteFixture
 

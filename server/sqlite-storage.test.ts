@@ -9,8 +9,14 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SiteError } from '../lib/errors.ts'
+import {
+  makeSite,
+  newSubmission,
+  type SiteFixture,
+  type SmallDisk,
+  smallDisk,
+} from '../tests/server-fixtures.ts'
 import { DATABASE_FILE, openStorage, type Storage, StorageBusy } from './storage.ts'
-import { makeSite, newSubmission, type SiteFixture, type SmallDisk, smallDisk } from './testing.ts'
 
 let site: SiteFixture
 let storage: Storage

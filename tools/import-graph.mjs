@@ -6,11 +6,8 @@
  * counted but never against the layers: a test may drive the layer above its code (a server test
  * through the CLI, as a person runs it).
  */
-import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-
-const root = path.resolve(import.meta.dirname, '..')
-const SKIP = new Set(['node_modules', 'dist', '.cache', '.git', 'test-results', 'playwright-report', 'data'])
+import { importsOf, ROOT as root, sourceFiles } from './imports.mjs'
 
 /**
  * What each folder may import (besides itself and packages). lib is the floor; the model turns
@@ -28,25 +25,14 @@ const ALLOWED = {
   '(root) vite.config.ts': ['vite'],
 }
 
-function* sources(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIP.has(entry.name)) continue
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) yield* sources(full)
-    else if (/\.(ts|tsx|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) yield full
-  }
-}
-
 const folderOf = (file) => {
   const rel = path.relative(root, file).split(path.sep)
   return rel.length > 1 ? rel[0] : `(root) ${rel[0]}`
 }
 
 const pairs = new Map()
-for (const file of sources(root)) {
-  const code = readFileSync(file, 'utf8')
-  for (const match of code.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
-    const target = path.resolve(path.dirname(file), match[1])
+for (const file of sourceFiles()) {
+  for (const target of importsOf(file)) {
     const from = folderOf(file)
     const to = folderOf(target)
     if (from === to || to.startsWith('(root)')) continue

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SiteError } from '../../lib/errors.ts'
-import { captureConsole, unsetEnv } from '../testing.ts'
+import { captureConsole, unsetEnv } from '../../tests/console.ts'
 
 // The commands run on the project they live in: here that project is a copy of the valid fixture. What
 // they hand their work to answers as a stand-in (the build pipeline, verify's checks, the image encoder;

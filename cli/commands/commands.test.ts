@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SiteError } from '../../lib/errors.ts'
+import { captureConsole, unsetEnv } from '../../tests/console.ts'
 import { createProgram } from '../index.ts'
 import { productTemplate } from '../scaffold/product.ts'
-import { captureConsole, unsetEnv } from '../testing.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
 const ENV = ['SITE_URL', 'SITE_API_BASE', 'SITE_STORAGE_BASE', 'SITE_ASSET_BASE'] as const

@@ -6,9 +6,9 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SiteError } from '../../lib/errors.ts'
 import { openStorage, type Undelivered } from '../../server/storage.ts'
-import { eventually, newSubmission, postJson, smtpSink, VALID } from '../../server/testing.ts'
+import { captureConsole, unsetEnv } from '../../tests/console.ts'
+import { eventually, newSubmission, postJson, smtpSink, VALID } from '../../tests/server-fixtures.ts'
 import { createProgram } from '../index.ts'
-import { captureConsole, unsetEnv } from '../testing.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
 const ENV = ['SITE_URL', 'SITE_WEBHOOK_URL', 'SITE_SMTP_URL', 'SITE_DATABASE_URL'] as const

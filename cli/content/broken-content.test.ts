@@ -5,10 +5,10 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { isSiteError, type SiteError } from '../../lib/errors.ts'
 import { type ProjectPaths, projectPaths } from '../../model/paths.ts'
+import { unsetEnv } from '../../tests/console.ts'
 import { buildSite } from '../build/build-site.ts'
 import { BUILD_STAGES } from '../build/stages.ts'
 import { createProgram } from '../index.ts'
-import { unsetEnv } from '../testing.ts'
 
 /**
  * The promise between the stages: whatever `site build` would refuse, `site validate` reports first, at

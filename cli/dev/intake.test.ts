@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { ViteDevServer } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeSite, postJson, type SiteFixture, VALID } from '../../server/testing.ts'
+import { makeSite, postJson, type SiteFixture, VALID } from '../../tests/server-fixtures.ts'
 import { intakeInDev } from './intake.ts'
 
 type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
-import { type ServerProcess, spawnServer } from '../../server/child.ts'
-import { eventually, type Received, smtpSink } from '../../server/testing.ts'
+import { eventually, type Received, smtpSink } from '../server-fixtures.ts'
+import { type ServerProcess, spawnServer } from '../server-process.ts'
 
 /**
  * Submit and get an e-mail, the whole loop: `site serve` started as docs/server.md says (SITE_SMTP_URL

@@ -22,7 +22,7 @@ export function fixtureServeArgs(site: { dir: string; dist: string }, data: stri
 }
 
 /**
- * Starts `site serve` on a fixture site from `makeSite()` (server/testing.ts), with no rate limit, on a
+ * Starts `site serve` on a fixture site from `makeSite()` (tests/server-fixtures.ts), with no rate limit, on a
  * free port; `data` overrides the site's data folder.
  */
 export function spawnSiteServer(site: { dir: string; dist: string; data: string }, data = site.data) {
@@ -58,7 +58,7 @@ export interface SpawnOptions {
   env?: NodeJS.ProcessEnv
   /**
    * Start it as the README says, `node bin/site.js serve` (the compiled CLI), rather than the server's
-   * own entry run from source (server/main.ts, the default: no CLI compile in between).
+   * own entry run from source (tests/serve-alone.ts, the default: no CLI compile in between).
    */
   viaCli?: boolean
 }
@@ -70,7 +70,7 @@ export interface SpawnOptions {
 export function spawnServer(args: readonly string[], options: SpawnOptions = {}): Promise<ServerProcess> {
   const entry = options.viaCli
     ? [path.join(PROJECT, 'bin', 'site.js')]
-    : ['--import', 'tsx', path.join(PROJECT, 'server', 'main.ts')]
+    : ['--import', 'tsx', path.join(PROJECT, 'tests', 'serve-alone.ts')]
   const child = spawn(process.execPath, [...entry, 'serve', ...args], {
     cwd: PROJECT,
     env: { ...process.env, ...options.env },

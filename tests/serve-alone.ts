@@ -1,18 +1,18 @@
 /**
  * Runs `site serve` alone, without the CLI: the durability and fault tests and the benchmark start the
- * server as a child process with `node --import tsx server/main.ts serve --port 0 ...`. It takes the
- * same flags (./serve-flags.ts) and environment as `site serve`.
+ * server as a child process with `node --import tsx tests/serve-alone.ts serve --port 0 ...`. It takes the
+ * same flags (server/serve-flags.ts) and environment as `site serve`.
  */
 import { Command } from 'commander'
 import { isSiteError } from '../lib/errors.ts'
-import { SERVE_OPTIONS, type ServeFlags } from './serve-flags.ts'
+import { SERVE_OPTIONS, type ServeFlags } from '../server/serve-flags.ts'
 
 const program = new Command('site')
 const serve = program.command('serve')
 for (const option of SERVE_OPTIONS) serve.option(option.flags, option.description, option.default)
 serve.action(async (flags: ServeFlags) => {
-  const { readServeFlags } = await import('./serve-options.ts')
-  const { serveSite } = await import('./serve.ts')
+  const { readServeFlags } = await import('../server/serve-options.ts')
+  const { serveSite } = await import('../server/serve.ts')
   await serveSite(readServeFlags(flags))
 })
 try {

@@ -1,15 +1,15 @@
 import { Agent } from 'node:http'
+import { openStorage } from '../server/storage.ts'
+import { postOn, startLoad } from '../tests/load.ts'
+import { startTestPostgres } from '../tests/postgres.ts'
+import { makeSite, VALID } from '../tests/server-fixtures.ts'
 import {
   fixtureServeArgs,
   type ServerProcess,
   spawnServer,
   spawnSiteServer,
   webhookCounter,
-} from './child.ts'
-import { postOn, startLoad } from './load.ts'
-import { openStorage } from './storage.ts'
-import { startTestPostgres } from './test-engines.ts'
-import { makeSite, VALID } from './testing.ts'
+} from '../tests/server-process.ts'
 
 export interface BenchOptions {
   /** Submissions measured (after a warm-up of a tenth as many). */

@@ -5,7 +5,7 @@
  * generator, so a run can be repeated. Not a test file itself.
  */
 import { Agent, request } from 'node:http'
-import { seededRandom, VALID } from './testing.ts'
+import { seededRandom, VALID } from './server-fixtures.ts'
 
 /** What one request got: an HTTP status, or 0 when the connection failed. */
 export interface Sent {

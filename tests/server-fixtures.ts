@@ -11,8 +11,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
-import { type RunningServer, type ServeOptions, startServer } from './serve.ts'
-import type { NewSubmission } from './storage.ts'
+import { type RunningServer, type ServeOptions, startServer } from '../server/serve.ts'
+import type { NewSubmission } from '../server/storage.ts'
 
 export const SLUGS = ['szephyr', 'smazer', 'vidyuraksha_2.0']
 export const SITE_ORIGIN = 'https://www.example.com'
