@@ -15,7 +15,6 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
-import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -29,10 +28,12 @@ import { loadContent, readContent } from '../model/content/load.ts'
 import { renderContext } from '../model/context.ts'
 import { PROJECT_ROOT, projectPaths } from '../model/paths.ts'
 import { expectedRoutes } from '../model/routes.ts'
+import { freePort } from '../tests/free-port.ts'
 import { writeFloorCopy } from './floor.ts'
 import { runLighthouse } from './lighthouse.ts'
 import { measureLongTasks } from './long-tasks.ts'
 import { benchScale, parseSizes } from './scale.ts'
+import { median } from './stats.ts'
 
 /** Options that take a value; every other `--x` is a switch. */
 const VALUED = new Set(['--routes', '--runs', '--compare'])
@@ -50,8 +51,6 @@ async function time<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> 
   const value = await fn()
   return { ms: Math.round(performance.now() - start), value }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 
 async function benchValidate() {
   const paths = projectPaths()
@@ -210,16 +209,6 @@ const flag = (name: string) => {
 }
 
 /** A port nothing listens on now: the system's pick for port 0, handed back at once. */
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', resolve)
-  })
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
 
 /**
  * Starts tests/e2e/static-server.mjs (gzip, like a CDN) on `dir` at a free port and resolves with its

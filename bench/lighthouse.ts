@@ -67,7 +67,7 @@ async function measure(chrome: Chrome, url: string, route: string): Promise<Ligh
   }
 }
 
-const median = <T>(samples: T[], by: (row: T) => number): T | undefined =>
+const medianBy = <T>(samples: T[], by: (row: T) => number): T | undefined =>
   [...samples].sort((a, b) => by(a) - by(b))[Math.floor(samples.length / 2)]
 
 /**
@@ -92,10 +92,10 @@ export async function runLighthouse(
         site.push(await measure(chrome, `${origins.site}${route}`, route))
         floor.push(await measure(chrome, `${origins.floor}${route}`, route))
       }
-      const chosen = median(site, (r) => r.performance)
-      const floorLcpMs = median(floor, (r) => r.lcpMs)?.lcpMs ?? 0
+      const chosen = medianBy(site, (r) => r.performance)
+      const floorLcpMs = medianBy(floor, (r) => r.lcpMs)?.lcpMs ?? 0
       if (!chosen) continue
-      const row = { ...chosen, lcpMs: median(site, (r) => r.lcpMs)?.lcpMs ?? chosen.lcpMs, floorLcpMs }
+      const row = { ...chosen, lcpMs: medianBy(site, (r) => r.lcpMs)?.lcpMs ?? chosen.lcpMs, floorLcpMs }
       const withRatio = { ...row, ratio: floorLcpMs ? row.lcpMs / floorLcpMs : 0 }
       rows.push(withRatio)
       onRow(withRatio)

@@ -11,6 +11,7 @@ import { readContent, withoutDrafts } from '../model/content/load.ts'
 import { copyProject, shellEnv } from '../tests/project-copy.ts'
 import { type BuildOutput, parseBuildOutput } from './build-output.ts'
 import { type MemoryPeak, watchMemory } from './process-memory.ts'
+import { median } from './stats.ts'
 import { writeSyntheticProducts } from './synthetic-products.ts'
 
 /**
@@ -279,7 +280,6 @@ async function editLoop(
 const ms = (n: number | undefined) => (n === undefined ? '—' : duration(n))
 const mb = (n: number | undefined) =>
   n === undefined ? '—' : `${Math.round(n / 1024 / 1024).toLocaleString('en')} MB`
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 function stageCell(b: Build, name: string): string {
   const stage = b.stages.find((s) => s.name === name)

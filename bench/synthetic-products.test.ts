@@ -2,7 +2,7 @@ import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { validateProject } from '../cli/content/validate-project.ts'
+import { validateProject } from '../cli/validate/validate-project.ts'
 import { PROJECT_ROOT, projectPaths } from '../model/paths.ts'
 import { type SyntheticProduct, writeSyntheticProducts } from './synthetic-products.ts'
 

@@ -55,8 +55,9 @@ export function formatProblems(problems: readonly Problem[], noun = 'problem'): 
   return lines.join('\n')
 }
 
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`
+/** `1 file`, `2 files`; `many` for a word that does not just add an s (`1 entry`, `2 entries`). */
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`
 }
 
 /**

@@ -30,7 +30,7 @@ describe('content Markdown', () => {
     const html = await markdownToHtml('# Title\n\n<script>alert(1)</script>')
     expect(html).toContain('<h2')
     expect(html).not.toContain('<script>')
-    expect(html).toContain('&lt;script&gt;')
+    expect(html).toContain('&#60;script&#62;')
   })
 
   it('tells a relative address from a scheme', () => {

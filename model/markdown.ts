@@ -1,4 +1,5 @@
 import { Marked, type Tokens } from 'marked'
+import { escapeHtml } from '../lib/html.ts'
 
 /** Link targets a policy may use: web pages, e-mail, phone, and addresses on this site. */
 export function isSafeHref(href: string): boolean {
@@ -7,9 +8,6 @@ export function isSafeHref(href: string): boolean {
   // A relative address (`/aboutus`, `#cookies`, `brochures/x`) has no scheme before its first / ? #.
   return !/^[^/?#]*:/.test(target)
 }
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
 /**
  * Markdown of a content page (the privacy policy) to HTML, at build time, so the browser never loads a

@@ -5,11 +5,11 @@ import { isRefusedConnection, limitConnectionsPerClient } from './connection-lim
 import { intakeForms } from './forms.ts'
 import { groupCommit } from './group-commit.ts'
 import { IDEMPOTENCY_WINDOW_MS } from './idempotency.ts'
+import { API_PREFIX, registerApi } from './intake-api.ts'
 import { type Deliver, type Outbox, startOutbox, webhookDeliverer } from './outbox.ts'
 import { rateLimiter } from './rate-limit.ts'
 import { rawAnswer } from './raw-answer.ts'
 import { registerRequestLog } from './request-log.ts'
-import { API_PREFIX, registerApi } from './routes.ts'
 import { REVALIDATE, registerStatic } from './static.ts'
 import {
   BUSY_WAIT_MS,

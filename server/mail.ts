@@ -1,8 +1,9 @@
 import type { Transporter } from 'nodemailer'
 import { ERRORS, siteError } from '../lib/errors.ts'
+import { escapeHtml } from '../lib/html.ts'
 import type { Deliver } from './outbox.ts'
 import { KINDS, type Kind, type Submission } from './storage.ts'
-import { readUrl } from './url-setting.ts'
+import { parseUrlSetting } from './url-setting.ts'
 
 /** Recipients per kind of submission, and the sender (content/site.yaml `notifications:`). */
 export interface Notifications {
@@ -24,7 +25,7 @@ export interface MailOptions {
 
 /** Reads SITE_SMTP_URL: an smtp:// or smtps:// URL, or a message saying what to write. */
 export function parseSmtpUrl(value: string | undefined): string | undefined {
-  const url = readUrl(value, {
+  const url = parseUrlSetting(value, {
     protocols: ['smtp:', 'smtps:'],
     hostRequired: true,
     refusal: () => siteError(ERRORS.BadSmtpUrl, undefined),
@@ -66,8 +67,6 @@ export function oneLine(value: unknown): string {
     .replace(/\s+/g, ' ')
     .trim()
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** The e-mail for one submission: subject, plain text and HTML, and the visitor as Reply-To. */
 export function composeMail(submission: Submission, options: Pick<MailOptions, 'company' | 'productNames'>) {

@@ -1,7 +1,14 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { makeSite, postJson, type SiteFixture, startFixtureServer, VALID } from '../tests/server-fixtures.ts'
+import {
+  eventually,
+  makeSite,
+  postJson,
+  type SiteFixture,
+  startFixtureServer,
+  VALID,
+} from '../tests/server-fixtures.ts'
 import { backoff, startOutbox, webhookDeliverer } from './outbox.ts'
 import type { RunningServer } from './serve.ts'
 import { CHANNELS, type OutboxEntry } from './storage.ts'
@@ -30,13 +37,6 @@ async function webhook(statuses: number[]): Promise<{ url: string; calls: Call[]
 }
 
 /** Waits until `check` holds; fails only if it never does. */
-async function eventually(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 1000; i++) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  throw new Error(`never happened: ${what}`)
-}
 
 let site: SiteFixture
 const running: RunningServer[] = []

@@ -183,8 +183,8 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
         await checkSchema(client, location)
         return ''
       }
-      await migrate(client)
-      const salt = await ensureSalt(client)
+      await migratePostgres(client)
+      const salt = await postgresSalt(client)
       // A committed write now: a database this server cannot write is refused at start.
       await client.query(
         "INSERT INTO meta (name, value) VALUES ('last-start', now()::text) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
@@ -200,7 +200,7 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
         fix,
       })
     })
-    return prepare(pool, location, salt, options.readonly === true)
+    return postgresStore(pool, location, salt, options.readonly === true)
   } catch (error) {
     await pool.end()
     throw error
@@ -212,7 +212,7 @@ async function checkSchema(client: PoolClient, location: string) {
   if (!found.rows[0]?.ok) throw siteError(ERRORS.NoSubmissionsPostgres, { location })
 }
 
-async function migrate(client: PoolClient) {
+async function migratePostgres(client: PoolClient) {
   // Waiting for another instance's migration, and a migration itself, may take long on a large table.
   await client.query(slowQuery('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]))
   try {
@@ -240,7 +240,7 @@ async function migrate(client: PoolClient) {
   }
 }
 
-async function ensureSalt(client: PoolClient): Promise<string> {
+async function postgresSalt(client: PoolClient): Promise<string> {
   await client.query(
     "INSERT INTO meta (name, value) VALUES ('client-salt', $1) ON CONFLICT (name) DO NOTHING",
     [randomBytes(16).toString('hex')],
@@ -258,7 +258,7 @@ interface SubmissionRow {
   spam: boolean
 }
 
-const toSubmission = (row: SubmissionRow): Submission => ({
+const postgresSubmission = (row: SubmissionRow): Submission => ({
   id: row.id,
   receivedAt: row.received_at.toISOString(),
   kind: row.kind,
@@ -319,7 +319,7 @@ async function transaction<T>(
   })
 }
 
-function prepare(pool: Pool, location: string, salt: string, readonly: boolean): Storage {
+function postgresStore(pool: Pool, location: string, salt: string, readonly: boolean): Storage {
   const list: Storage['list'] = (filter = {}) =>
     guarded(async () => {
       const result = await pool.query<SubmissionRow>(
@@ -329,7 +329,7 @@ function prepare(pool: Pool, location: string, salt: string, readonly: boolean):
          ORDER BY received_at, seq`,
         [filter.kind ?? null, filter.since ?? null, filter.spam === true],
       )
-      return result.rows.map(toSubmission)
+      return result.rows.map(postgresSubmission)
     })
   const common: ReadingStorage = {
     location,
@@ -452,7 +452,7 @@ function prepare(pool: Pool, location: string, salt: string, readonly: boolean):
           id: Number(row.outbox_id),
           channel: row.channel,
           attempts: row.attempts,
-          submission: toSubmission(row),
+          submission: postgresSubmission(row),
         }))
       }),
     nextOutboxAttempt: (channels) =>

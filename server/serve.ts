@@ -91,7 +91,7 @@ export function closeOnSignals(server: RunningServer, say: (line: string) => voi
 }
 
 /** A path as people read it: relative to the working folder when inside it, `.` for the folder itself. */
-function shown(file: string): string {
+function displayPath(file: string): string {
   const relative = path.relative(process.cwd(), file)
   return relative.startsWith('..') ? file : relative || '.'
 }
@@ -131,9 +131,9 @@ export async function serveSite(
     mailKinds: kinds,
     ...(mail && { deliverers: { mail } }),
   })
-  say(`Serving ${shown(settings.dist)} and the intake API at ${server.url}`)
+  say(`Serving ${displayPath(settings.dist)} and the intake API at ${server.url}`)
   say(
-    `Submissions go to ${databaseUrl ? server.storage.location : shown(server.storage.location)}${webhookUrl ? '; new ones are sent to the webhook' : ''}. ` +
+    `Submissions go to ${databaseUrl ? server.storage.location : displayPath(server.storage.location)}${webhookUrl ? '; new ones are sent to the webhook' : ''}. ` +
       `Rate limit: ${rateLimit ? `${rateLimit} requests per minute per client` : 'off'}. ` +
       `CORS: ${content.siteOrigin ?? 'same origin only'}.`,
   )

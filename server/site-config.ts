@@ -6,7 +6,7 @@ import { productFile } from '../model/content/product-file.ts'
 import { yamlLib } from '../model/content/yaml-lib.ts'
 import type { Notifications } from './mail.ts'
 import { KINDS } from './storage.ts'
-import { readUrl } from './url-setting.ts'
+import { parseUrlSetting } from './url-setting.ts'
 
 /** What the intake server takes from content/: the product slugs and the site's public origin. */
 export interface ServerContent {
@@ -46,7 +46,7 @@ function readNotifications(site: Record<string, unknown> | undefined): Notificat
   return { from: address(raw.from ?? contact?.email, 'from (or contact.email)'), to }
 }
 
-async function readYaml(file: string): Promise<unknown> {
+async function readContentFile(file: string): Promise<unknown> {
   let source: string
   try {
     source = await readFile(file, 'utf8')
@@ -71,7 +71,7 @@ export function originOf(
   hint = 'write the public origin, e.g. https://www.example.com.',
 ): string {
   const refusal = () => siteError(ERRORS.BadUrl, { from, url, hint })
-  const parsed = readUrl(url, { protocols: ['http:', 'https:'], refusal })
+  const parsed = parseUrlSetting(url, { protocols: ['http:', 'https:'], refusal })
   if (!parsed) throw refusal()
   return parsed.origin
 }
@@ -85,11 +85,11 @@ export async function readServerContent(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ServerContent> {
   const catalogueFile = path.join(contentDir, 'catalogue.yaml')
-  const catalogue = (await readYaml(catalogueFile)) as { products?: unknown } | undefined
+  const catalogue = (await readContentFile(catalogueFile)) as { products?: unknown } | undefined
   const products = catalogue?.products
   if (!Array.isArray(products) || products.length === 0 || !products.every((p) => typeof p === 'string'))
     throw siteError(ERRORS.NoCatalogue, { file: catalogueFile })
-  const site = (await readYaml(path.join(contentDir, 'site.yaml'))) as
+  const site = (await readContentFile(path.join(contentDir, 'site.yaml'))) as
     | { siteUrl?: unknown; company?: unknown; [key: string]: unknown }
     | undefined
   const fromEnv = env.SITE_URL?.trim()
@@ -102,7 +102,10 @@ export async function readServerContent(
   const read = await Promise.all(
     (products as string[]).map(
       async (slug) =>
-        [slug, (await readYaml(productFile(contentDir, slug))) as { name?: unknown } | undefined] as const,
+        [
+          slug,
+          (await readContentFile(productFile(contentDir, slug))) as { name?: unknown } | undefined,
+        ] as const,
     ),
   )
   for (const [slug, product] of read)

@@ -190,15 +190,15 @@ export async function openSqlite(
         db.pragma('journal_mode = TRUNCATE')
         db.pragma('synchronous = FULL')
         db.pragma('foreign_keys = ON')
-        migrate(db)
-        const salt = ensureSalt(db)
+        migrateSqlite(db)
+        const salt = sqliteSalt(db)
         // A committed write now: a store that cannot take one is refused at start, not at the first form.
         db.prepare(
           "INSERT INTO meta (name, value) VALUES ('last-start', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
         ).run(new Date().toISOString())
         return salt
       }, Date.now() + Math.max(waitMs, 5_000))
-    return prepare(db, file, salt, waitMs)
+    return sqliteStore(db, file, salt, waitMs)
   } catch (error) {
     db.close()
     // A server killed mid-transaction leaves a hot journal, which only a connection that may write
@@ -243,7 +243,7 @@ function cannotUse(file: string, error: unknown, readonly = false): SiteError | 
   return siteError(readonly ? ERRORS.StorageNotReadable : ERRORS.StorageNotWritable, details)
 }
 
-function migrate(db: Database) {
+function migrateSqlite(db: Database) {
   const version = db.pragma('user_version', { simple: true }) as number
   MIGRATIONS.slice(version).forEach((sql, index) => {
     db.transaction(() => {
@@ -262,7 +262,7 @@ interface SubmissionRow {
   spam: number
 }
 
-const toSubmission = (row: SubmissionRow): Submission => ({
+const sqliteSubmission = (row: SubmissionRow): Submission => ({
   id: row.id,
   receivedAt: row.received_at,
   kind: row.kind,
@@ -272,7 +272,7 @@ const toSubmission = (row: SubmissionRow): Submission => ({
 })
 
 /** Prepares every statement once; `salt` is empty for a read-only database. */
-function prepare(db: Database, file: string, salt: string, waitMs: number): Storage {
+function sqliteStore(db: Database, file: string, salt: string, waitMs: number): Storage {
   const run = <T>(operation: () => T, deadline = Date.now() + waitMs) => unlocked(operation, deadline)
   const readonly = db.readonly
   const listAll = db.prepare<[{ kind: string | null; since: string | null; spam: number }], SubmissionRow>(
@@ -298,7 +298,7 @@ function prepare(db: Database, file: string, salt: string, waitMs: number): Stor
       run(() =>
         listAll
           .all({ kind: filter.kind ?? null, since: filter.since ?? null, spam: filter.spam ? 1 : 0 })
-          .map(toSubmission),
+          .map(sqliteSubmission),
       ),
     durability: async () => {
       const level = db.pragma('synchronous', { simple: true }) as number
@@ -390,7 +390,7 @@ function prepare(db: Database, file: string, salt: string, waitMs: number): Stor
           id: row.outbox_id,
           channel: row.channel,
           attempts: row.attempts,
-          submission: toSubmission(row),
+          submission: sqliteSubmission(row),
         })),
       ),
     nextOutboxAttempt: (channels) => run(() => selectNext.get(JSON.stringify(channels))?.next ?? undefined),
@@ -400,7 +400,7 @@ function prepare(db: Database, file: string, salt: string, waitMs: number): Stor
   }
 }
 
-function ensureSalt(db: Database): string {
+function sqliteSalt(db: Database): string {
   const row = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE name = 'client-salt'").get()
   if (row) return row.value
   const value = randomBytes(16).toString('hex')

@@ -104,7 +104,7 @@ export async function registerStatic(
     exposeHeadRoute: false,
     handler: async (request, reply) => {
       const [urlPath = '/', query] = splitUrl(request.url)
-      return serve(reply, urlPath, query, root, headerRules, redirects.rules)
+      return serveFile(reply, urlPath, query, root, headerRules, redirects.rules)
     },
   })
 
@@ -147,7 +147,7 @@ function applyHeaders(reply: FastifyReply, rules: readonly HeaderRule[], urlPath
   for (const { name, value } of headersFor(rules, urlPath).values()) reply.header(name, value)
 }
 
-async function serve(
+async function serveFile(
   reply: FastifyReply,
   urlPath: string,
   query: string,

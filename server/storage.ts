@@ -1,5 +1,5 @@
 import { ERRORS, siteError } from '../lib/errors.ts'
-import { readUrl } from './url-setting.ts'
+import { parseUrlSetting } from './url-setting.ts'
 
 /** The three forms the intake API takes. */
 export const KINDS = ['contact', 'enquiry', 'warranty'] as const
@@ -189,7 +189,7 @@ export async function openStorage(dataDir: string, options: OpenOptions = {}): P
 
 /** Reads `--database` / SITE_DATABASE_URL: a postgres:// URL, or a message saying what to write. */
 export function parseDatabaseUrl(value: string | undefined, from: string): string | undefined {
-  const url = readUrl(value, {
+  const url = parseUrlSetting(value, {
     protocols: ['postgres:', 'postgresql:'],
     refusal: () => siteError(ERRORS.BadDatabaseUrl, { from }),
   })

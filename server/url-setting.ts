@@ -14,7 +14,7 @@ export interface UrlRule {
  * Reads a URL from a flag, an environment variable or content: trimmed, and undefined when blank.
  * A value that is not a URL of one of the rule's schemes is refused with the rule's SiteError.
  */
-export function readUrl(value: string | undefined, rule: UrlRule): URL | undefined {
+export function parseUrlSetting(value: string | undefined, rule: UrlRule): URL | undefined {
   const text = value?.trim()
   if (!text) return undefined
   let url: URL | undefined

@@ -170,9 +170,9 @@ export async function smtpSink(): Promise<{ url: string; received: Received[]; c
 }
 
 /** Waits (up to 10 s) until `check` holds; `what` names it in the error when it never does. */
-export async function eventually(check: () => boolean, what: string): Promise<void> {
+export async function eventually(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
   for (let i = 0; i < 1000; i++) {
-    if (check()) return
+    if (await check()) return
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
   throw new Error(`never happened: ${what}`)

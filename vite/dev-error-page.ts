@@ -1,7 +1,6 @@
 import type { SiteError } from '../lib/errors.ts'
 import { plural } from '../lib/errors.ts'
-
-const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+import { escapeHtml } from '../lib/html.ts'
 
 /**
  * The page `site dev` shows instead of any route while the content has problems: each problem with its
@@ -12,15 +11,15 @@ export function errorPage(error: SiteError): string {
   const problems = error.problems
     .map(
       (p) => `<li>
-  <p class="where"><code>${html(`${p.file}:${p.line}:${p.col}`)}</code>${p.path ? ` <code class="field">${html(p.path)}</code>` : ''}</p>
-  <p>${html(p.message)}</p>
-  ${p.hint ? `<p class="fix">Fix: ${html(p.hint)}</p>` : ''}
+  <p class="where"><code>${escapeHtml(`${p.file}:${p.line}:${p.col}`)}</code>${p.path ? ` <code class="field">${escapeHtml(p.path)}</code>` : ''}</p>
+  <p>${escapeHtml(p.message)}</p>
+  ${p.hint ? `<p class="fix">Fix: ${escapeHtml(p.hint)}</p>` : ''}
 </li>`,
     )
     .join('\n')
   const files = new Set(error.problems.map((p) => p.file)).size
   const count = error.problems.length
-    ? `<p>${html(`${plural(error.problems.length, 'problem')} in ${plural(files, 'file')}.`)}</p>`
+    ? `<p>${escapeHtml(`${plural(error.problems.length, 'problem')} in ${plural(files, 'file')}.`)}</p>`
     : ''
   return `<!doctype html>
 <html lang="en">
@@ -47,7 +46,7 @@ code { font: 14px ui-monospace, monospace; }
 ${
   error.problems.length
     ? `<ol>\n${problems}\n</ol>\n${count}`
-    : `<p>${html(error.message)}</p>${error.hint ? `\n<p class="fix">Fix: ${html(error.hint)}</p>` : ''}`
+    : `<p>${escapeHtml(error.message)}</p>${error.hint ? `\n<p class="fix">Fix: ${escapeHtml(error.hint)}</p>` : ''}`
 }
 <p>Save the file with the fix: this page reloads by itself.</p>
 </main>

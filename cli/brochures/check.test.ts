@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkBrochures, MAX_PDF_BYTES, MIN_PDF_BYTES } from './check.ts'
+import { checkBrochureFiles, MAX_PDF_BYTES, MIN_PDF_BYTES } from './check.ts'
 
 const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2000, 32)])
 const brochures = [
@@ -39,7 +39,7 @@ afterAll(() => new Promise((resolve) => server.close(resolve)))
 
 describe('brochures check', () => {
   it('names the missing and the non-PDF brochure at an http storage base', async () => {
-    const results = await checkBrochures(brochures, {
+    const results = await checkBrochureFiles(brochures, {
       storageBase: base,
       publicDir: '/nonexistent',
       timeoutMs: 2000,
@@ -60,7 +60,7 @@ describe('brochures check', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
     const port = (silent.address() as AddressInfo).port
     try {
-      const [result] = await checkBrochures([brochures[0] as (typeof brochures)[0]], {
+      const [result] = await checkBrochureFiles([brochures[0] as (typeof brochures)[0]], {
         storageBase: `http://127.0.0.1:${port}`,
         publicDir: '/nonexistent',
         timeoutMs: 200,
@@ -79,10 +79,13 @@ describe('brochures check', () => {
       await mkdir(path.join(dir, 'storage', 'brochures'), { recursive: true })
       await writeFile(path.join(dir, 'storage/brochures/UHF.pdf'), pdf)
       await writeFile(path.join(dir, 'storage/brochures/EmbeddedPC.pdf'), '%PDF-1.4 tiny')
-      const results = await checkBrochures([...brochures, { id: 'FireandSafety', title: 'x' }].slice(0, 3), {
-        storageBase: '/storage',
-        publicDir: dir,
-      })
+      const results = await checkBrochureFiles(
+        [...brochures, { id: 'FireandSafety', title: 'x' }].slice(0, 3),
+        {
+          storageBase: '/storage',
+          publicDir: dir,
+        },
+      )
       expect(results.map((r) => [r.id, r.ok, r.reason?.replace(/\(.*\)/, '(…)')])).toEqual([
         ['UHF', true, undefined],
         ['EmbeddedPC', false, 'is only 13 bytes, too small to be a brochure'],
@@ -152,7 +155,7 @@ describe('what a brochure check answers', () => {
   afterAll(() => new Promise((resolve) => answering.close(resolve)))
 
   it('asks for the first KB only, takes the size from the range or the length, and retries only a server error', async () => {
-    const results = await checkBrochures(
+    const results = await checkBrochureFiles(
       Object.keys(answers).map((id) => ({ id, title: id })),
       { storageBase: `${root}//`, publicDir: '/nonexistent', timeoutMs: 2000 },
     )
@@ -203,7 +206,7 @@ describe('what a brochure check answers', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
     await new Promise((resolve) => closed.close(resolve))
-    const [result] = await checkBrochures([{ id: 'UHF', title: 'UHF' }], {
+    const [result] = await checkBrochureFiles([{ id: 'UHF', title: 'UHF' }], {
       storageBase: `http://127.0.0.1:${port}`,
       publicDir: '/nonexistent',
     })
@@ -224,7 +227,7 @@ describe('what a brochure check answers', () => {
         Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(MIN_PDF_BYTES - 5, 32)]),
       )
       await writeFile(path.join(dir, 'brochures/page.pdf'), Buffer.alloc(2000, 'x'))
-      const results = await checkBrochures(
+      const results = await checkBrochureFiles(
         [
           { id: 'least', title: 'x' },
           { id: 'page', title: 'x' },

@@ -49,7 +49,7 @@ export function brochureLocation(
 export const isRemote = (base: string) => /^https?:\/\//.test(base)
 
 /** Checks every brochure's PDF at the storage base, in parallel, retrying each once. */
-export async function checkBrochures(
+export async function checkBrochureFiles(
   brochures: readonly Brochure[],
   options: CheckOptions,
 ): Promise<BrochureResult[]> {

@@ -61,7 +61,7 @@ export async function buildSite(
  */
 async function explain(error: unknown, paths: ProjectPaths, kept: string, ms: number): Promise<unknown> {
   if (isSiteError(error)) return restated(error, `${error.message} ${kept}`)
-  const { validateProject } = await import('../content/validate-project.ts')
+  const { validateProject } = await import('../validate/validate-project.ts')
   const found = await validateProject(paths).catch(() => undefined)
   if (found?.problems.length)
     return siteError(

@@ -53,7 +53,7 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
     // Everything validate checks (content, images, brochure files at the storage base, links), so
     // nothing later stops on content that validated; the brochures are not fetched a second time.
     async run(run) {
-      const { validateProject, validationError } = await import('../content/validate-project.ts')
+      const { validateProject, validationError } = await import('../validate/validate-project.ts')
       const result = await validateProject(run.paths, { release: run.options.release })
       const refused = validationError(result, 'run `site build` again')
       if (refused) throw refused

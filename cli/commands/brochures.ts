@@ -24,14 +24,14 @@ export function register(program: Command): void {
     )
     .action(async (options: { storageBase?: string; timeout: string; root?: string }) => {
       const timeoutMs = wholeNumber(options.timeout, '--timeout', 1, 600_000, '20000')
-      const [{ loadContent }, { checkBrochures }] = await Promise.all([
+      const [{ loadContent }, { checkBrochureFiles }] = await Promise.all([
         import('../../model/content/load.ts'),
         import('../brochures/check.ts'),
       ])
       const paths = projectPaths(options.root)
       const content = await loadContent(paths.content)
       const storageBase = options.storageBase ?? buildConfig(content.site).storageBase
-      const results = await checkBrochures(content.brochures, {
+      const results = await checkBrochureFiles(content.brochures, {
         storageBase,
         publicDir: paths.public,
         timeoutMs,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { readContent } from '../../model/content/load.ts'
+import { replaceIn } from '../../tests/fixture-edit.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
 const dirs: string[] = []
@@ -22,13 +23,6 @@ async function problemsAfter(edit: (content: string) => Promise<void>): Promise<
   await edit(content)
   const report = await readContent(content, root)
   return report.problems.map((p) => `${p.file}:${p.line} ${p.code}`)
-}
-
-async function replaceIn(file: string, from: string | RegExp, to: string) {
-  const text = await readFile(file, 'utf8')
-  const next = text.replace(from, to)
-  if (next === text) throw new Error(`fixture edit did not apply to ${file}: ${String(from)}`)
-  await writeFile(file, next)
 }
 
 const ALPHA = 'products/alpha.yaml'

@@ -37,7 +37,7 @@ export function register(program: Command): void {
         import('../../vite/site-plugin.ts'),
         import('../images/run.ts'),
         import('../search/dev-plugin.ts'),
-        import('../content/validate-project.ts'),
+        import('../validate/validate-project.ts'),
         import('../dev/intake.ts'),
       ])
       const paths = projectPaths()

@@ -17,7 +17,7 @@ export function register(program: Command): void {
       const [{ loadContent }, { runImages, summaryLine }, { staleSchemas }] = await Promise.all([
         import('../../model/content/load.ts'),
         import('../images/run.ts'),
-        import('../content/publish.ts'),
+        import('../schemas/publish.ts'),
       ])
       const paths = projectPaths(options.root)
       const content = await loadContent(paths.content)

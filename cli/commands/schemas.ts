@@ -11,7 +11,7 @@ export function register(program: Command): void {
       '\nRun it after changing a schema definition; a unit test fails while the published files are stale.',
     )
     .action(async () => {
-      const { writeSchemas } = await import('../content/publish.ts')
+      const { writeSchemas } = await import('../schemas/publish.ts')
       const changed = await writeSchemas(projectPaths().schemas)
       console.log(changed.length ? `Updated ${changed.join(', ')}.` : 'The JSON Schemas are up to date.')
     })

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { envMistakes } from '../../model/config.ts'
 import { firstInvalidUtf8 } from '../../model/content/load.ts'
 import { projectPaths } from '../../model/paths.ts'
-import { validateProject } from '../content/validate-project.ts'
+import { validateProject } from '../validate/validate-project.ts'
 
 const validate = (root: string) => validateProject(projectPaths(root))
 

@@ -1,9 +1,10 @@
-import { cp, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, rm, unlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { formatProblems } from '../../lib/errors.ts'
 import { readContent } from '../../model/content/load.ts'
+import { replaceIn } from '../../tests/fixture-edit.ts'
 import { createProgram } from '../index.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
@@ -16,14 +17,6 @@ async function fixture(edit: (root: string) => Promise<void> = async () => {}): 
   await cp(FIXTURE, root, { recursive: true })
   await edit(root)
   return root
-}
-
-async function replaceIn(root: string, file: string, from: string | RegExp, to: string) {
-  const full = path.join(root, 'content', file)
-  const text = await readFile(full, 'utf8')
-  const next = text.replace(from, to)
-  if (next === text) throw new Error(`fixture edit did not apply to ${file}: ${String(from)}`)
-  await writeFile(full, next)
 }
 
 async function problemsOf(root: string): Promise<string> {
@@ -50,7 +43,7 @@ describe('site validate', () => {
 
   it('locates a field of the wrong type', async () => {
     const root = await fixture((r) =>
-      replaceIn(r, 'products/alpha.yaml', 'value: 15A / 4000W', 'value: [15A, 4000W]'),
+      replaceIn(path.join(r, 'content', 'products/alpha.yaml'), 'value: 15A / 4000W', 'value: [15A, 4000W]'),
     )
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:37:12  /specifications/0/value
@@ -61,7 +54,9 @@ describe('site validate', () => {
   })
 
   it('reports a misspelt field once, with the likely name (not also as a missing field)', async () => {
-    const root = await fixture((r) => replaceIn(r, 'products/alpha.yaml', 'subText:', 'subtext:'))
+    const root = await fixture((r) =>
+      replaceIn(path.join(r, 'content', 'products/alpha.yaml'), 'subText:', 'subtext:'),
+    )
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:5:1  /subtext
         Unknown field \`subtext\`.
@@ -72,7 +67,7 @@ describe('site validate', () => {
 
   it('names a missing required field inside a list entry', async () => {
     const root = await fixture((r) =>
-      replaceIn(r, 'products/alpha.yaml', '    description: Second card.\n', ''),
+      replaceIn(path.join(r, 'content', 'products/alpha.yaml'), '    description: Second card.\n', ''),
     )
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:12:5  /cardText/1/description
@@ -84,7 +79,7 @@ describe('site validate', () => {
 
   it('locates malformed YAML', async () => {
     const root = await fixture((r) =>
-      replaceIn(r, 'products/alpha.yaml', 'category: Test', 'category: Test: broken'),
+      replaceIn(path.join(r, 'content', 'products/alpha.yaml'), 'category: Test', 'category: Test: broken'),
     )
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:2:11
@@ -96,7 +91,11 @@ describe('site validate', () => {
 
   it('points an unclosed quote at the quote that opened it, not at the end of the file', async () => {
     const root = await fixture((r) =>
-      replaceIn(r, 'products/alpha.yaml', 'subText: Alpha sub text.', 'subText: "Alpha sub text.'),
+      replaceIn(
+        path.join(r, 'content', 'products/alpha.yaml'),
+        'subText: Alpha sub text.',
+        'subText: "Alpha sub text.',
+      ),
     )
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:5:10
@@ -107,7 +106,9 @@ describe('site validate', () => {
   })
 
   it('rejects a step whose section has no data', async () => {
-    const root = await fixture((r) => replaceIn(r, 'products/alpha.yaml', 'key: benefits', 'key: catalog'))
+    const root = await fixture((r) =>
+      replaceIn(path.join(r, 'content', 'products/alpha.yaml'), 'key: benefits', 'key: catalog'),
+    )
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:46:10  /steps/1/key
         The step "Benefits" points at the "catalog" section, but this product has no data for it.
@@ -119,7 +120,9 @@ describe('site validate', () => {
   it('asks for exactly three partner logos, naming the one every product can add', async () => {
     const two =
       'partners:\n  - name: Made in India\n    logo: p/a.svg\n  - name: RoHS\n    logo: p/b.svg\nsteps:'
-    const root = await fixture((r) => replaceIn(r, 'products/alpha.yaml', /^steps:/m, two))
+    const root = await fixture((r) =>
+      replaceIn(path.join(r, 'content', 'products/alpha.yaml'), /^steps:/m, two),
+    )
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:41:3  /partners
         Too few entries: 2, at least 3.
@@ -145,7 +148,9 @@ describe('site validate', () => {
   })
 
   it('rejects a slug listed twice in the catalogue', async () => {
-    const root = await fixture((r) => replaceIn(r, 'catalogue.yaml', '  - alpha\n', '  - alpha\n  - alpha\n'))
+    const root = await fixture((r) =>
+      replaceIn(path.join(r, 'content', 'catalogue.yaml'), '  - alpha\n', '  - alpha\n  - alpha\n'),
+    )
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/catalogue.yaml:3:5  /products/1
         The slug "alpha" is listed twice (entries 1 and 2).
@@ -157,8 +162,7 @@ describe('site validate', () => {
   it('keeps flagging placeholder text left from the scaffold', async () => {
     const root = await fixture((r) =>
       replaceIn(
-        r,
-        'products/alpha.yaml',
+        path.join(r, 'content', 'products/alpha.yaml'),
         'subText: Alpha sub text.',
         'subText: "TODO: one line under the intro"',
       ),
@@ -173,8 +177,8 @@ describe('site validate', () => {
 
   it('reports every problem of several files in one run', async () => {
     const root = await fixture(async (r) => {
-      await replaceIn(r, 'products/alpha.yaml', 'value: 15A / 4000W', 'value: [15A]')
-      await replaceIn(r, 'site.yaml', 'apiTimeoutMs: 10000', 'apiTimeoutMs: soon')
+      await replaceIn(path.join(r, 'content', 'products/alpha.yaml'), 'value: 15A / 4000W', 'value: [15A]')
+      await replaceIn(path.join(r, 'content', 'site.yaml'), 'apiTimeoutMs: 10000', 'apiTimeoutMs: soon')
     })
     const report = await readContent(path.join(root, 'content'), root)
     expect(report.problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.code}`)).toEqual([
@@ -185,7 +189,7 @@ describe('site validate', () => {
 
   it('exits 1 with the problems and no stack trace from the command line', async () => {
     const root = await fixture((r) =>
-      replaceIn(r, 'products/alpha.yaml', 'value: 15A / 4000W', 'value: [15A]'),
+      replaceIn(path.join(r, 'content', 'products/alpha.yaml'), 'value: 15A / 4000W', 'value: [15A]'),
     )
     const json = vi.spyOn(console, 'log').mockImplementation(() => {})
     try {

@@ -24,7 +24,7 @@ export function register(program: Command): void {
       const mistakes = envMistakes()
       if (mistakes.length) throw siteError(ERRORS.EnvInvalid, { mistakes })
       // Imported when the command runs, so `site --help` loads none of it.
-      const { validateProject, validationError } = await import('../content/validate-project.ts')
+      const { validateProject, validationError } = await import('../validate/validate-project.ts')
       const result = await validateProject(projectPaths(options.root), {
         release: options.release ?? false,
         schemas: true,

@@ -17,6 +17,7 @@ import { formatProblems, type SiteError } from '../../lib/errors.ts'
 import { readContent, withoutDrafts } from '../../model/content/load.ts'
 import type { Site } from '../../model/content/schemas/site.ts'
 import { projectPaths } from '../../model/paths.ts'
+import { replaceIn } from '../../tests/fixture-edit.ts'
 import { createProgram } from '../index.ts'
 import { releaseCheck, releaseProblemList } from './check.ts'
 import { originFault, originProblems, settingHint } from './origins.ts'
@@ -37,13 +38,6 @@ async function fixture(edit: (content: string) => Promise<void> = async () => {}
   await cp(FIXTURE, root, { recursive: true })
   await edit(path.join(root, 'content'))
   return root
-}
-
-async function replaceIn(file: string, from: string | RegExp, to: string) {
-  const text = await readFile(file, 'utf8')
-  const next = text.replace(from, to)
-  if (next === text) throw new Error(`fixture edit did not apply to ${file}: ${String(from)}`)
-  await writeFile(file, next)
 }
 
 /** Content as `site validate` sees it (must be valid) and the release report on it. */

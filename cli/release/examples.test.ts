@@ -1,8 +1,9 @@
-import { appendFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { appendFile, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ProductSchema } from '../../model/content/schemas/product.ts'
+import { replaceIn } from '../../tests/fixture-edit.ts'
 import { exampleProblems, fieldDescription } from './examples.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
@@ -19,12 +20,6 @@ async function project(edit: (content: string) => Promise<void>) {
   await cp(FIXTURE, root, { recursive: true })
   await edit(path.join(root, 'content'))
   return root
-}
-
-async function replaceIn(file: string, from: string, to: string) {
-  const text = await readFile(file, 'utf8')
-  if (!text.includes(from)) throw new Error(`fixture edit did not apply to ${file}: ${from}`)
-  await writeFile(file, text.replace(from, to))
 }
 
 async function write(file: string, text: string) {

@@ -1,4 +1,5 @@
 import { parse } from 'node-html-parser'
+import { escapeHtml } from '../../lib/html.ts'
 import { EXACT_TITLE_FILTER, plainWords } from '../../lib/search-order.ts'
 import type { SearchPage } from './pages.ts'
 
@@ -22,9 +23,6 @@ export const IGNORED = [
   '.domain-brochures',
   '.brochure-list',
 ]
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
 
 /**
  * Marks up a pre-rendered page for Pagefind: `<main>` is the indexed body, {@link IGNORED} parts are

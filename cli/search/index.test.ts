@@ -59,7 +59,7 @@ describe('annotate', () => {
       ]),
     )
     expect(marked).toContain(
-      '<div data-pagefind-ignore><span data-pagefind-meta="title">Plug &amp; &quot;Play&quot; &lt;2&gt;</span><span data-pagefind-meta="category">Smart home</span><span data-pagefind-filter="title">plug &amp; &quot;play&quot; &lt;2&gt;</span></div><p data-pagefind-weight="6">Smart &amp; home</p><p data-pagefind-weight="4">Plugs &lt;in&gt;</p></main>',
+      '<div data-pagefind-ignore><span data-pagefind-meta="title">Plug &#38; &#34;Play&#34; &#60;2&#62;</span><span data-pagefind-meta="category">Smart home</span><span data-pagefind-filter="title">plug &#38; &#34;play&#34; &#60;2&#62;</span></div><p data-pagefind-weight="6">Smart &#38; home</p><p data-pagefind-weight="4">Plugs &#60;in&#62;</p></main>',
     )
     expect(text).toContain('Smart & home')
     expect(text).toContain('Plugs <in>')

@@ -31,7 +31,7 @@ let opened = 0
  * Answers Pagefind's requests for `/__search-N/<file>` from the index's source, so the very script
  * the browser runs can search an index in Node (Node's fetch has no file: URLs).
  */
-function serve(prefix: string, source: IndexSource): void {
+function serveIndexFiles(prefix: string, source: IndexSource): void {
   served.set(prefix, source)
   if (realFetch) return
   const passThrough = globalThis.fetch
@@ -61,7 +61,7 @@ function stopServing(prefix: string): void {
  */
 export async function openIndex(source: IndexSource) {
   const prefix = `/__search-${++opened}/`
-  serve(prefix, source)
+  serveIndexFiles(prefix, source)
   try {
     const script = await source('pagefind.js')
     if (!script) throw new Error('the search index has no pagefind.js')

@@ -5,14 +5,18 @@ import { FormFrame } from './FormFrame.tsx'
 import { loadRules } from './load-rules.ts'
 import { postForm } from './submit.ts'
 import { toastError, toastSuccess } from './toasts.ts'
-import { useForm } from './useForm.ts'
+import { type FormOptions, useForm } from './useForm.ts'
 
-const rules = () => loadRules().then((loaded) => loaded.validateContact)
-const submit = (payload: ContactPayload, honeypot: string) =>
-  postForm('/contactinformations', payload, honeypot)
-
-const onSuccess = () => toastSuccess('Form submitted successfully')
-const onFailure = () => toastError('Something went wrong')
+/** What the contact form checks, where it sends, and what it says (../shared/spec/site-spec.md §8). */
+const CONTACT_FORM: FormOptions<(typeof contactFields)[number], ContactPayload> = {
+  id: 'contact',
+  fields: contactFields,
+  rules: () => loadRules().then((loaded) => loaded.validateContact),
+  submit: (payload, honeypot) => postForm('/contactinformations', payload, honeypot),
+  onSuccess: () => toastSuccess('Form submitted successfully'),
+  onFailure: () => toastError('Something went wrong'),
+  pendingMessage: 'Sending your message…',
+}
 
 interface ContactFormProps {
   /** `1` when the form's title 'Contact Us' is the page's only h1 (the contact screen); `2` inside a page. */
@@ -21,15 +25,7 @@ interface ContactFormProps {
 
 /** The contact form: Name, Email, Description → `POST <apiBase>/contactinformations`. */
 export function ContactForm({ headingLevel = 1 }: ContactFormProps) {
-  const form = useForm({
-    id: 'contact',
-    fields: contactFields,
-    rules,
-    submit,
-    onSuccess,
-    onFailure,
-    pendingMessage: 'Sending your message…',
-  })
+  const form = useForm(CONTACT_FORM)
   return (
     <FormFrame
       form={form}

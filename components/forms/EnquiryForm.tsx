@@ -9,9 +9,6 @@ import { postForm } from './submit.ts'
 import { LONG_TOAST, toastError, toastSuccess } from './toasts.ts'
 import { useForm } from './useForm.ts'
 
-const rules = () => loadRules().then((loaded) => loaded.validateEnquiry)
-const onFailure = () => toastError('Something went wrong. Please try again.', LONG_TOAST)
-
 /** The §3 payload: the cleaned form (empty optional fields already left out) and the product's slug. */
 export function enquiryPayload(slug: string, form: EnquiryFormValues): EnquiryPayload {
   return {
@@ -36,7 +33,7 @@ export function EnquiryForm({ slug }: EnquiryFormProps) {
     () => ({
       id: 'enquiry',
       fields: enquiryFields,
-      rules,
+      rules: () => loadRules().then((loaded) => loaded.validateEnquiry),
       pendingMessage: 'Sending your enquiry…',
       submit: (form: EnquiryFormValues, honeypot: string) =>
         postForm('/productregistration', enquiryPayload(slug, form), honeypot),
@@ -44,7 +41,7 @@ export function EnquiryForm({ slug }: EnquiryFormProps) {
         toastSuccess("Your enquiry has been received. We'll be in touch within 24 hours.", LONG_TOAST)
         void navigate(`/products/${slug}`)
       },
-      onFailure,
+      onFailure: () => toastError('Something went wrong. Please try again.', LONG_TOAST),
     }),
     [slug],
   )

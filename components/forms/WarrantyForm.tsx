@@ -13,10 +13,6 @@ import { useForm } from './useForm.ts'
 
 /** Every product, for a catalogue too large for the page to carry its list (model/menu.ts). */
 const loadProducts = loadOnce(() => import('virtual:products').then((m) => m.products))
-const submit = (payload: WarrantyPayload, honeypot: string) =>
-  postForm('/warrantyregistration', payload, honeypot)
-const onSuccess = () => toastSuccess('Your warranty has been activated.', LONG_TOAST)
-const onFailure = () => toastError('Something went wrong. Please try again.', LONG_TOAST)
 
 /** Today in the visitor's own time zone, YYYY-MM-DD. */
 function localToday(): string {
@@ -45,9 +41,10 @@ export function WarrantyForm({ products: carried }: WarrantyFormProps) {
       Promise.all([loadRules(), carried ?? loadProducts()]).then(([loaded, list]) =>
         loaded.warrantyRules(list.map((p) => p.value)),
       ),
-    submit,
-    onSuccess,
-    onFailure,
+    submit: (payload: WarrantyPayload, honeypot: string) =>
+      postForm('/warrantyregistration', payload, honeypot),
+    onSuccess: () => toastSuccess('Your warranty has been activated.', LONG_TOAST),
+    onFailure: () => toastError('Something went wrong. Please try again.', LONG_TOAST),
     pendingMessage: 'Activating your warranty…',
   })
   // The latest purchase date is the visitor's today, known only in the browser: the pre-rendered

@@ -90,7 +90,7 @@ export async function crossChecks(input: CheckInput): Promise<Problem[]> {
   checkCategories(input, report)
   checkProducts(input, report)
   checkFacts(input, report)
-  checkBrochures(input, report)
+  checkBrochureIds(input, report)
   await checkStrings(input, report)
   return problems
 }
@@ -377,7 +377,7 @@ function wellDeclared(fact: Category['facts'][number]): boolean {
 }
 
 /** Brochure ids are file names and addresses: each once, and every page's list names real ones. */
-function checkBrochures(input: CheckInput, report: Report): void {
+function checkBrochureIds(input: CheckInput, report: Report): void {
   if (!input.brochures) return
   const file = `${contentFolder(input)}/${SINGLE_FILES.brochures.file}`
   const seen = new Map<string, number>()

@@ -24,7 +24,7 @@ const RANGE = new RegExp(`^(${NUMBER})(?:\\s+to\\s+(${NUMBER}))?(?:\\s*(.*?))?$`
 const COUNT = new RegExp(`^(${NUMBER})(?:\\s*(.*?))?$`)
 
 const toNumber = (text: string) => Number(text.replace('\u2212', '-'))
-const shown = (raw: unknown) => (typeof raw === 'string' ? `"${raw}"` : JSON.stringify(raw))
+const quoted = (raw: unknown) => (typeof raw === 'string' ? `"${raw}"` : JSON.stringify(raw))
 
 /** A value of the fact written right: for hints, and for the placeholders `site new product` writes. */
 export function factSample(fact: FactDeclaration): string {
@@ -51,7 +51,7 @@ export function factExample(fact: FactDeclaration): string {
 export function parseFact(fact: FactDeclaration, raw: unknown): Parsed {
   const wrongType = (what: string): Parsed => ({
     problem: {
-      message: `${fact.label} is ${what}; ${shown(raw)} is not.`,
+      message: `${fact.label} is ${what}; ${quoted(raw)} is not.`,
       hint: `write it as \`${factExample(fact)}\`.`,
     },
   })
@@ -118,7 +118,7 @@ function quantity(
   if (!match)
     return {
       problem: {
-        message: `${fact.label} is ${kind}${fact.unit ? ` in ${fact.unit}` : ''}; ${shown(raw)} is not.`,
+        message: `${fact.label} is ${kind}${fact.unit ? ` in ${fact.unit}` : ''}; ${quoted(raw)} is not.`,
         hint: `write it as \`${example}\`.`,
       },
     }
@@ -130,7 +130,7 @@ function quantity(
   if (fact.unit && unit === '')
     return {
       problem: {
-        message: `${fact.label} is measured in ${fact.unit}, and ${shown(raw)} gives no unit.`,
+        message: `${fact.label} is measured in ${fact.unit}, and ${quoted(raw)} gives no unit.`,
         hint: `write the unit after the number, e.g. \`${example}\`.`,
       },
     }

@@ -434,7 +434,7 @@ const cache = processState('content-cache', () => new Map<string, Promise<Conten
  * The result is cached per folder for the life of the process (a pre-render reads content once).
  */
 export function loadContent(contentDir: string, options: { drafts?: boolean } = {}): Promise<Content> {
-  const key = cacheKey(contentDir, options)
+  const key = contentCacheKey(contentDir, options)
   let pending = cache.get(key)
   if (!pending) {
     pending = readContent(contentDir).then((report) => {
@@ -457,7 +457,7 @@ export function withoutDrafts(content: Content): Content {
   return { ...content, products: content.products.filter((p) => p.draft !== true) }
 }
 
-const cacheKey = (contentDir: string, options: { drafts?: boolean }) =>
+const contentCacheKey = (contentDir: string, options: { drafts?: boolean }) =>
   `${options.drafts ? 'drafts:' : ''}${contentDir}`
 
 /**
@@ -466,8 +466,8 @@ const cacheKey = (contentDir: string, options: { drafts?: boolean }) =>
  * file again.
  */
 export function keepContent(contentDir: string, content: Content): void {
-  cache.set(cacheKey(contentDir, { drafts: true }), Promise.resolve(content))
-  cache.set(cacheKey(contentDir, {}), Promise.resolve(withoutDrafts(content)))
+  cache.set(contentCacheKey(contentDir, { drafts: true }), Promise.resolve(content))
+  cache.set(contentCacheKey(contentDir, {}), Promise.resolve(withoutDrafts(content)))
 }
 
 /** Forgets cached content (the dev server calls this when a content file changes). */

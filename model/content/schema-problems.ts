@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import type { TSchema } from '@sinclair/typebox'
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from 'ajv'
-import type { Problem } from '../../lib/errors.ts'
+import { type Problem, plural } from '../../lib/errors.ts'
 import type { LocatedYaml } from './locate.ts'
 
 let ajv: AjvType | undefined
@@ -230,11 +230,6 @@ function formatAction(error: ErrorObject): string {
   if (format === 'uri' || format === 'url')
     return 'write a full address such as `https://www.yourcompany.in/page`'
   return 'write the value in the form the other entries of this field use'
-}
-
-/** `1 entry`, `2 entries`. */
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`
 }
 
 /** Names a value the way an editor sees it in YAML. */

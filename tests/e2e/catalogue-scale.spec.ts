@@ -1,6 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { readFile, rm } from 'node:fs/promises'
-import { type AddressInfo, createServer } from 'node:net'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
@@ -8,6 +7,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { type SyntheticProduct, writeSyntheticProducts } from '../../bench/synthetic-products.ts'
 import { pageScripts } from '../../cli/build/paint-first.ts'
 import { PROJECT_ROOT } from '../../model/paths.ts'
+import { freePort } from '../free-port.ts'
 import { copyProject, shellEnv } from '../project-copy.ts'
 import { hydrated } from './hydrated.ts'
 
@@ -228,12 +228,4 @@ async function firstLoadJs(client: string, html: string): Promise<number> {
   for (const src of [scripts.entry, ...scripts.preload])
     total += gzipSync(await readFile(path.join(client, src)), { level: 9 }).length
   return total
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const { port } = server.address() as AddressInfo
-  await new Promise((done) => server.close(done))
-  return port
 }

@@ -5,10 +5,10 @@ import { HeadingText } from '../../../components/HeadingText.tsx'
 import { Picture } from '../../../components/Picture.tsx'
 import { Application } from '../../../components/product/Application.tsx'
 import { Benefits } from '../../../components/product/Benefits.tsx'
-import { Catalog } from '../../../components/product/Catalog.tsx'
 import { Differentiation } from '../../../components/product/Differentiation.tsx'
 import { FeatureTree } from '../../../components/product/FeatureTree.tsx'
 import { Installation } from '../../../components/product/Installation.tsx'
+import { ProductCatalog } from '../../../components/product/ProductCatalog.tsx'
 import { Section } from '../../../components/product/Section.tsx'
 import { Specifications } from '../../../components/product/Specifications.tsx'
 import { StepNav } from '../../../components/product/StepNav.tsx'
@@ -105,7 +105,7 @@ export default function Page() {
             title={heading(`The ${p.name} range`)}
             className={tone()}
           >
-            <Catalog catalog={p.catalog} name={p.name} />
+            <ProductCatalog catalog={p.catalog} name={p.name} />
           </Section>
         )}
         {p.application && (

@@ -37,13 +37,13 @@ export async function validateProject(
   options: { release?: boolean; env?: NodeJS.ProcessEnv; schemas?: boolean } = {},
 ): Promise<ProjectValidation> {
   const start = performance.now()
-  const [{ buildProblems }, { staleSchemas }] = await Promise.all([
-    import('./build-checks.ts'),
-    import('./publish.ts'),
+  const [{ assetProblems }, { staleSchemas }] = await Promise.all([
+    import('./asset-checks.ts'),
+    import('../schemas/publish.ts'),
   ])
   const report = await readContent(paths.content, paths.root)
   const problems = [...report.problems]
-  if (report.content) problems.push(...(await buildProblems(report.content, paths)))
+  if (report.content) problems.push(...(await assetProblems(report.content, paths)))
   let releaseProblems = 0
   if (options.release && report.content && !problems.length) {
     const { releaseProblemList } = await import('../release/check.ts')

@@ -4,7 +4,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { makeSite, postJson, SITE_ORIGIN, startFixtureServer, VALID } from '../tests/server-fixtures.ts'
-import { isAllowedOrigin } from './routes.ts'
+import { isAllowedOrigin } from './intake-api.ts'
 import { DATABASE_FILE } from './storage.ts'
 
 describe('isAllowedOrigin', () => {

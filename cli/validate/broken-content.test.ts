@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { isSiteError, type SiteError } from '../../lib/errors.ts'
 import { type ProjectPaths, projectPaths } from '../../model/paths.ts'
 import { unsetEnv } from '../../tests/console.ts'
+import { replaceIn } from '../../tests/fixture-edit.ts'
 import { buildSite } from '../build/build-site.ts'
 import { BUILD_STAGES } from '../build/stages.ts'
 import { createProgram } from '../index.ts'
@@ -29,12 +30,6 @@ interface Case {
 }
 
 const at = (root: string, file: string) => path.join(root, 'content', file)
-async function replaceIn(file: string, from: string | RegExp, to: string) {
-  const text = await readFile(file, 'utf8')
-  const next = text.replace(from, to)
-  if (next === text) throw new Error(`the edit did not apply to ${file}: ${String(from)}`)
-  await writeFile(file, next)
-}
 const ALPHA = 'products/alpha.yaml'
 
 const CASES: Case[] = [

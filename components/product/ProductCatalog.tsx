@@ -8,7 +8,7 @@ const SWATCH: Record<string, string> = {
   green: '#2e7d32',
   grey: '#7b8794',
 }
-const title = (s: string) => s[0]?.toUpperCase() + s.slice(1)
+const capitalised = (s: string) => s[0]?.toUpperCase() + s.slice(1)
 
 /** The colour variants: a group of toggle buttons and the picture of the chosen one. */
 function Colours({ colours, name }: { colours: NonNullable<Data['colours']>; name: string }) {
@@ -35,7 +35,7 @@ function Colours({ colours, name }: { colours: NonNullable<Data['colours']>; nam
               onClick={() => setChosen(i)}
               style={{ '--swatch': SWATCH[c.name] } as CSSProperties}
             >
-              {title(c.name)}
+              {capitalised(c.name)}
             </button>
           ))}
         </fieldset>
@@ -48,7 +48,7 @@ function Colours({ colours, name }: { colours: NonNullable<Data['colours']>; nam
 }
 
 /** The product catalogue entries and, when the product comes in colours, the colour switcher. */
-export function Catalog({ catalog, name }: { catalog: Data; name: string }) {
+export function ProductCatalog({ catalog, name }: { catalog: Data; name: string }) {
   return (
     <>
       {catalog.entries.length > 0 && (

@@ -5,7 +5,7 @@ import { buildConfig } from '../../model/config.ts'
 import type { Content } from '../../model/content/load.ts'
 import { type LocatedYaml, parseYaml } from '../../model/content/locate.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
-import { checkBrochures, isRemote } from '../brochures/check.ts'
+import { checkBrochureFiles, isRemote } from '../brochures/check.ts'
 import { collectImages } from '../images/collect.ts'
 import { imageFault, openInspectionCache } from '../images/inspect.ts'
 
@@ -15,7 +15,7 @@ import { imageFault, openInspectionCache } from '../images/inspect.ts'
  * cli/images/inspect.ts), and every brochure PDF must be at the storage base (the embedded folder, or
  * an http(s) base, which needs the network as the build does).
  */
-export async function buildProblems(content: Content, paths: ProjectPaths): Promise<Problem[]> {
+export async function assetProblems(content: Content, paths: ProjectPaths): Promise<Problem[]> {
   const locate = locator(paths.root)
   const [images, brochures] = await Promise.all([
     imageProblems(content, paths, locate),
@@ -72,7 +72,7 @@ async function imageProblems(content: Content, paths: ProjectPaths, locate: Loca
 async function brochureProblems(content: Content, paths: ProjectPaths, locate: Locate): Promise<Problem[]> {
   const { storageBase } = buildConfig(content.site)
   const file = `${path.relative(paths.root, paths.content) || 'content'}/brochures.yaml`
-  const results = await checkBrochures(content.brochures, { storageBase, publicDir: paths.public })
+  const results = await checkBrochureFiles(content.brochures, { storageBase, publicDir: paths.public })
   const problems: Problem[] = []
   for (const [i, r] of results.entries())
     if (!r.ok)

@@ -5,14 +5,14 @@ import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadContent } from '../../model/content/load.ts'
 import { projectPaths } from '../../model/paths.ts'
-import { buildProblems } from './build-checks.ts'
+import { assetProblems } from './asset-checks.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
 const dirs: string[] = []
 
 /** A copy of the valid fixture with the home page's hero image set to `hero` (when given). */
 async function project(hero?: string) {
-  const root = await mkdtemp(path.join(tmpdir(), 'site-build-checks-'))
+  const root = await mkdtemp(path.join(tmpdir(), 'site-asset-checks-'))
   dirs.push(root)
   await cp(FIXTURE, root, { recursive: true })
   const paths = projectPaths(root)
@@ -37,7 +37,7 @@ describe('what site validate checks for the build', () => {
   it('refuses a raster narrower than its slot, at the field, with the width to export it at', async () => {
     const { paths, content } = await project('p/small.png')
     await png(479, path.join(paths.images, 'p/small.png'))
-    expect(await buildProblems(await content(), paths)).toEqual([
+    expect(await assetProblems(await content(), paths)).toEqual([
       {
         file: 'content/pages/home.yaml',
         line: 6,
@@ -59,7 +59,7 @@ describe('what site validate checks for the build', () => {
       (await readFile(yaml, 'utf8')).replace('headerImage: p/a.svg', 'headerImage: p/small.png'),
     )
     await rename(yaml, path.join(paths.content, 'products/alpha.yml'))
-    const problems = await buildProblems(await content(), paths)
+    const problems = await assetProblems(await content(), paths)
     expect(problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.path} ${p.code}`)).toEqual([
       'content/products/alpha.yml:6:14 /headerImage image-too-small',
     ])
@@ -74,7 +74,7 @@ describe('what site validate checks for the build', () => {
       svg,
       (await readFile(svg, 'utf8')).replace(/width="\d+" height="\d+"/, 'width="40" height="30"'),
     )
-    expect(await buildProblems(await content(), paths)).toEqual([])
+    expect(await assetProblems(await content(), paths)).toEqual([])
   })
 
   it('refuses an image that does not decode, as the build would, at the field', async () => {
@@ -83,7 +83,7 @@ describe('what site validate checks for the build', () => {
     // An SVG cut short by a failed copy: the XML ends inside a tag.
     const svg = path.join(paths.images, 'p/b.svg')
     await writeFile(svg, (await readFile(svg, 'utf8')).slice(0, 60))
-    const problems = await buildProblems(await content(), paths)
+    const problems = await assetProblems(await content(), paths)
     // Each at every field that uses the image: b.svg fills three.
     expect(problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.path} ${p.code}`)).toEqual([
       'content/pages/home.yaml:6:10 /hero/image unreadable-image',
@@ -102,7 +102,7 @@ describe('what site validate checks for the build', () => {
     const { paths, content } = await project()
     const pdf = path.join(paths.public, 'storage/brochures/UHF.pdf')
     await unlink(pdf)
-    expect(await buildProblems(await content(), paths)).toEqual([
+    expect(await assetProblems(await content(), paths)).toEqual([
       {
         file: 'content/brochures.yaml',
         line: 2,
@@ -120,7 +120,7 @@ describe('what site validate checks for the build', () => {
     const c = await content()
     // Nothing listens on port 9: the PDF cannot be had, so the build would stop too.
     const online = { ...c, site: { ...c.site, storageBase: 'http://127.0.0.1:9/storage' } }
-    const [problem, ...more] = await buildProblems(online, paths)
+    const [problem, ...more] = await assetProblems(online, paths)
     expect(more).toEqual([])
     expect(problem).toMatchObject({
       file: 'content/brochures.yaml',
