@@ -26,8 +26,8 @@ import { verifySite } from '../cli/verify/verify.ts'
 import { buildConfig } from '../model/config.ts'
 import { loadContent, readContent } from '../model/content/load.ts'
 import { renderContext } from '../model/context.ts'
+import { expectedRoutes, sitemapRoutes } from '../model/page-routes.ts'
 import { PROJECT_ROOT, projectPaths } from '../model/paths.ts'
-import { expectedRoutes } from '../model/routes.ts'
 import { freePort } from '../tests/free-port.ts'
 import { writeFloorCopy } from './floor.ts'
 import { runLighthouse } from './lighthouse.ts'
@@ -114,7 +114,10 @@ function benchBuild() {
 async function benchRoutes() {
   const paths = projectPaths()
   const content = await loadContent(paths.content)
-  const report = await verifySite(paths.client, buildConfig(content.site), expectedRoutes(content))
+  const report = await verifySite(paths.client, buildConfig(content.site), {
+    routes: expectedRoutes(content),
+    sitemap: sitemapRoutes(content),
+  })
   console.log('\nJavaScript per route (gzipped) and HTML size:')
   console.log(`| route | JS gzip | budget | HTML |\n|---|---|---|---|`)
   for (const r of report.rows)
@@ -243,7 +246,7 @@ async function serveStatic(dir: string) {
 }
 
 /** The indexed routes of the built site: the paths its sitemap lists. */
-async function indexedRoutes(client: string): Promise<string[]> {
+async function sitemapPaths(client: string): Promise<string[]> {
   const sitemap = await readFile(path.join(client, 'sitemap.xml'), 'utf8')
   return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '/').pathname)
 }
@@ -256,7 +259,7 @@ async function indexedRoutes(client: string): Promise<string[]> {
 async function benchLighthouse() {
   const scratch = await mkdtemp(path.join(tmpdir(), 'site-bench-lh-'))
   const client = projectPaths().client
-  const routes = flag('routes')?.split(',') ?? (quick ? REPRESENTATIVE_ROUTES : await indexedRoutes(client))
+  const routes = flag('routes')?.split(',') ?? (quick ? REPRESENTATIVE_ROUTES : await sitemapPaths(client))
   const runs = Number(flag('runs') ?? (quick ? 1 : 3))
   await cp(client, path.join(scratch, 'site'), { recursive: true })
   await writeFloorCopy(client, path.join(scratch, 'floor'))

@@ -1,4 +1,4 @@
-import { BROCHURE_LIBRARY } from '../lib/routes.ts'
+import { BROCHURE_LIBRARY } from '../lib/pages.ts'
 import type { ImageData } from '../model/images.ts'
 import { ArtPicture } from './ArtPicture.tsx'
 import { Picture } from './Picture.tsx'

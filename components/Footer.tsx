@@ -1,4 +1,4 @@
-import { BROCHURE_LIBRARY } from '../lib/routes.ts'
+import { BROCHURE_LIBRARY } from '../lib/pages.ts'
 import type { Site } from '../model/content/schemas/site.ts'
 import { Glyph } from './Glyph.tsx'
 import { Logo } from './Logo.tsx'

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { CATALOGUE_PATH } from '../lib/routes.ts'
+import { CATALOGUE_PATH } from '../lib/pages.ts'
 import { Glyph } from './Glyph.tsx'
 import type { HeaderMenu } from './Header.tsx'
 import { isCurrent, type MenuEntry, SOLUTIONS } from './nav.ts'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { CATALOGUE_PATH } from '../lib/routes.ts'
+import { CATALOGUE_PATH } from '../lib/pages.ts'
 import type { MenuEntry } from './nav.ts'
 
 interface ProductsMenuProps {

@@ -1,10 +1,12 @@
 /** The catalogue's and the comparison's addresses; browser-safe, so pages import it as is. */
 
-/** The catalogue's address (written with the route table). */
-export { CATALOGUE_PATH } from '../lib/routes.ts'
+import { PAGES } from '../lib/pages.ts'
+
+/** The catalogue's address (lib/pages.ts). */
+export { CATALOGUE_PATH } from '../lib/pages.ts'
 
 /** The comparison's address: `/compare?products=a,b,c`; no product slug can be `compare` at top level. */
-export const COMPARE_PATH = '/compare'
+export const COMPARE_PATH = PAGES.compare.path
 /** How many products a comparison holds at most. */
 export const MAX_COMPARED = 4
 /**

@@ -1,5 +1,6 @@
 // https://vike.dev/Head
 import { usePageContext } from 'vike-react/usePageContext'
+import { pageFor } from '../lib/pages.ts'
 import type { Seo } from '../model/seo.ts'
 
 /** The logo mark as the favicon, inline so it needs no file of its own. */
@@ -8,18 +9,20 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
 )}`
 
 /**
- * Canonical URL, social tags and structured data, from the page data's `seo`. Pages whose data says
- * `noindex` (brochure downloads, the after-download page) and the error page are kept out of search.
+ * Canonical URL, social tags and structured data, from the page data's `seo`. Pages lib/pages.ts does
+ * not declare `indexed` (the comparison, brochure downloads, the after-download page) and the error
+ * page are kept out of search.
  */
 export function Head() {
   const pageContext = usePageContext()
-  const data = pageContext.data as { seo?: Seo; noindex?: boolean } | undefined
+  const data = pageContext.data as { seo?: Seo } | undefined
   const seo = data?.seo
+  const indexed = !pageContext.is404 && pageFor(pageContext.urlPathname)?.indexed === true
   return (
     <>
       <meta name="theme-color" content="#0b1f3a" />
       <link rel="icon" href={FAVICON} type="image/svg+xml" />
-      {(data?.noindex || pageContext.is404 || !seo) && <meta name="robots" content="noindex" />}
+      {(!indexed || !seo) && <meta name="robots" content="noindex" />}
       {seo && (
         <>
           <link rel="canonical" href={seo.canonical} />

@@ -9,7 +9,7 @@ import { Header } from '../components/Header.tsx'
 import { HydrationMark } from '../components/HydrationMark.tsx'
 import { ToastHost } from '../components/ToastHost.tsx'
 import { useScrollAnimations } from '../components/useScrollAnimations.ts'
-import { showsFooter, showsHeader } from '../lib/routes.ts'
+import { showsFooter, showsHeader } from '../lib/pages.ts'
 import './shell.css'
 
 /**

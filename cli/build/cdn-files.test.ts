@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { BuildConfig } from '../../model/config.ts'
 import { headersFor, parseHeadersFile } from '../../server/headers-file.ts'
 import { findRedirect, parseRedirectsFile } from '../../server/redirects-file.ts'
-import { contentSecurityPolicy, inlineScriptHashes, publicPages, writeCdnFiles } from './cdn-files.ts'
+import { contentSecurityPolicy, inlineScriptHashes, writeCdnFiles } from './cdn-files.ts'
 
 const config: BuildConfig = {
   siteUrl: 'https://www.example.test',
@@ -43,7 +43,7 @@ async function release(built: BuildConfig = config) {
     await mkdir(path.dirname(path.join(dir, name)), { recursive: true })
     await writeFile(path.join(dir, name), text)
   }
-  await writeCdnFiles(dir, built)
+  await writeCdnFiles(dir, built, ['/', '/aboutus'])
   const read = (name: string) => readFile(path.join(dir, name), 'utf8')
   const headers = parseHeadersFile(await read('_headers'))
   return {
@@ -118,8 +118,12 @@ describe('_redirects', () => {
 })
 
 describe('sitemap.xml', () => {
-  it('lists the indexed pages and leaves noindex pages out', async () => {
+  it('lists the routes it is given (the indexed pages) under SITE_URL, and nothing else', async () => {
     const { sitemap } = await release()
+    expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      'https://www.example.test/',
+      'https://www.example.test/aboutus',
+    ])
     expect(sitemap).toContain('<loc>https://www.example.test/</loc>')
     expect(sitemap).toContain('<loc>https://www.example.test/aboutus</loc>')
     expect(sitemap).not.toContain('pdf-redirect')
@@ -160,18 +164,5 @@ describe('the Content-Security-Policy', () => {
     expect(contentSecurityPolicy(remote, [])).toBe(
       "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' https://www.googletagmanager.com; style-src 'self' 'unsafe-inline'; img-src 'self' data: https://cdn.company.in; connect-src 'self' https://api.company.in https://www.google-analytics.com; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
     )
-  })
-
-  it('lists a page in the sitemap only when its canonical URL is its own and it is indexable', () => {
-    const head = (canonical: string, robots = '') =>
-      `<link rel="canonical" href="${canonical}">${robots && `<meta name="robots" content="${robots}">`}`
-    const pages = [
-      built('/', head(`${config.siteUrl}/`)),
-      built('/aboutus', head(`${config.siteUrl}/aboutus`)),
-      built('/copy', head(`${config.siteUrl}/aboutus`)),
-      built('/hidden', head(`${config.siteUrl}/hidden`, 'noindex, follow')),
-      built('/none', ''),
-    ]
-    expect(publicPages(pages, config.siteUrl).map((p) => p.route)).toEqual(['/', '/aboutus'])
   })
 })

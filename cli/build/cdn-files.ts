@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parse } from 'node-html-parser'
+import { PAGE_LIST, PAGES } from '../../lib/pages.ts'
 import type { BuildConfig } from '../../model/config.ts'
 
 /** A pre-rendered page as the release stage sees it. */
@@ -34,16 +35,6 @@ export function routeOf(file: string): string {
   if (file === 'index.html') return '/'
   if (file.endsWith('/index.html')) return `/${file.slice(0, -'/index.html'.length)}`
   return `/${file}`
-}
-
-/** Pages that belong in the sitemap: their canonical URL is their own and they are not `noindex`. */
-export function publicPages(pages: BuiltPage[], siteUrl: string): BuiltPage[] {
-  return pages.filter((page) => {
-    const root = parse(page.html)
-    const canonical = root.querySelector('link[rel="canonical"]')?.getAttribute('href')
-    const robots = root.querySelector('meta[name="robots"]')?.getAttribute('content') ?? ''
-    return canonical === `${siteUrl}${page.route === '/' ? '/' : page.route}` && !robots.includes('noindex')
-  })
 }
 
 /** SHA-256 hashes (CSP form) of every executable inline script in the pages. */
@@ -125,15 +116,19 @@ ${pages.join('\n')}
 `
 }
 
-/** `_redirects`: unknown product addresses end on /comingsoon (existing files are served first). */
+/**
+ * `_redirects`: an unknown product's page and enquiry (every page declared `each: 'product'` in
+ * lib/pages.ts) end on /comingsoon; existing files are served first.
+ */
 export function redirectsFile(): string {
-  return `/products/*  /comingsoon  302
-/productenquiry/*  /comingsoon  302
-`
+  return PAGE_LIST.filter((page) => page.each === 'product')
+    .map((page) => `${page.path.replace(/:[a-z]+$/i, '*')}  ${PAGES.comingsoon.path}  302\n`)
+    .join('')
 }
 
-export function sitemapXml(pages: BuiltPage[], siteUrl: string): string {
-  const urls = pages.map((p) => `  <url><loc>${siteUrl}${p.route === '/' ? '/' : p.route}</loc></url>`)
+/** sitemap.xml: the addresses search engines get (model/page-routes.ts, `sitemapRoutes`). */
+export function sitemapXml(routes: readonly string[], siteUrl: string): string {
+  const urls = routes.map((route) => `  <url><loc>${siteUrl}${route === '/' ? '/' : route}</loc></url>`)
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${urls.join('\n')}
@@ -160,17 +155,17 @@ async function hashedAssets(client: string): Promise<string[]> {
     .sort()
 }
 
-/** Writes sitemap.xml, robots.txt, _headers and _redirects into dist/client. */
+/** Writes sitemap.xml (listing `sitemap`, the indexed routes), robots.txt, _headers and _redirects into dist/client. */
 export async function writeCdnFiles(
   client: string,
   config: BuildConfig,
+  sitemap: readonly string[],
 ): Promise<{ pages: number; public: number }> {
   const pages = await readPages(client)
-  const listed = publicPages(pages, config.siteUrl)
   const csp = contentSecurityPolicy(config, inlineScriptHashes(pages))
   const assets = await hashedAssets(client)
   await Promise.all([
-    writeFile(path.join(client, 'sitemap.xml'), sitemapXml(listed, config.siteUrl)),
+    writeFile(path.join(client, 'sitemap.xml'), sitemapXml(sitemap, config.siteUrl)),
     writeFile(path.join(client, 'robots.txt'), robotsTxt(config.siteUrl)),
     writeFile(
       path.join(client, '_headers'),
@@ -182,5 +177,5 @@ export async function writeCdnFiles(
     ),
     writeFile(path.join(client, '_redirects'), redirectsFile()),
   ])
-  return { pages: pages.length, public: listed.length }
+  return { pages: pages.length, public: sitemap.length }
 }

@@ -111,8 +111,16 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
   {
     name: 'cdn files',
     async run(run) {
-      const { writeCdnFiles } = await import('./cdn-files.ts')
-      const written = await writeCdnFiles(run.staging.client, buildConfig(contentOf(run).site))
+      const [{ writeCdnFiles }, { sitemapRoutes }] = await Promise.all([
+        import('./cdn-files.ts'),
+        import('../../model/page-routes.ts'),
+      ])
+      const content = contentOf(run)
+      const written = await writeCdnFiles(
+        run.staging.client,
+        buildConfig(content.site),
+        sitemapRoutes(content),
+      )
       return `sitemap (${plural(written.public, 'page')}), robots.txt, _headers, _redirects`
     },
   },

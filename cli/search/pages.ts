@@ -1,4 +1,6 @@
-import { BROCHURE_LIBRARY } from '../../lib/routes.ts'
+import { PAGE_LIST } from '../../lib/pages.ts'
+import type { ProductEntry } from '../../model/content/load.ts'
+import type { Brochure } from '../../model/content/schemas/site.ts'
 import type { RenderContext } from '../../model/context.ts'
 import { imageFor } from '../../model/images.ts'
 
@@ -42,9 +44,10 @@ const BROCHURE_TITLE = 7
 const PRODUCT_BROCHURE_TITLE = 0.5
 
 /**
- * Every page the site search finds, in a stable order: home, about, the domain pages, each product
- * page and Web And Cloud, the brochure library and each brochure (its result leads to its download
- * route). Forms, legal text, redirects and error pages stay out.
+ * Every page the site search finds, in the order lib/pages.ts declares them: the pages with a search
+ * entry of their own (home, about, the domain pages, Web And Cloud, the brochure library), each product
+ * page, and each brochure (its result leads to its download route). Forms, legal text, redirects and
+ * error pages declare none and stay out.
  */
 export function searchPages(ctx: Pick<RenderContext, 'content' | 'images' | 'config'>): SearchPage[] {
   const { products, brochures, railways, space } = ctx.content
@@ -58,37 +61,34 @@ export function searchPages(ctx: Pick<RenderContext, 'content' | 'images' | 'con
     { name: 'Railways', ids: railways.brochures ?? [] },
     { name: 'Space', ids: space.brochures ?? [] },
   ]
-  return [
-    page('/', 'Home', 'Company'),
-    page('/aboutus', 'About us', 'Company'),
-    page('/railways', 'Railways', 'Solutions'),
-    page('/space', 'Space', 'Solutions'),
-    page('/products/webandcloudsolutions', 'Web And Cloud Solutions', 'Solutions'),
-    ...products.map((p) => ({
-      route: `/products/${p.slug}`,
-      meta: { title: p.name, category: p.category, thumb: thumbnail(ctx, p.headerImage) },
-      weights: PRODUCT_WEIGHTS,
-      extra: [
-        { text: p.category, weight: 6 },
-        { text: p.summary, weight: 4 },
-      ],
-    })),
-    // Its headings and lead; its list is left out (annotate.ts): each brochure is a result of its own.
-    page(BROCHURE_LIBRARY, 'Brochures', 'Downloads'),
-    ...brochures.map((b) => {
-      const product = products.find((p) => p.brochure === b.id)
-      const subject = domains.find((d) => d.ids.includes(b.id))?.name ?? product?.category
-      return {
-        ...page(
-          `/brochures/${b.id}`,
-          `${b.title} brochure`,
-          product ? `Brochure · ${product.name}` : 'Brochure',
-        ),
-        weights: { h1: product ? PRODUCT_BROCHURE_TITLE : BROCHURE_TITLE },
-        extra: [{ text: subject ? `${subject} brochure` : 'brochure', weight: BROCHURE_SUBJECT }],
-      }
-    }),
-  ]
+  const productPage = (p: ProductEntry): SearchPage => ({
+    route: `/products/${p.slug}`,
+    meta: { title: p.name, category: p.category, thumb: thumbnail(ctx, p.headerImage) },
+    weights: PRODUCT_WEIGHTS,
+    extra: [
+      { text: p.category, weight: 6 },
+      { text: p.summary, weight: 4 },
+    ],
+  })
+  const brochurePage = (b: Brochure): SearchPage => {
+    const product = products.find((p) => p.brochure === b.id)
+    const subject = domains.find((d) => d.ids.includes(b.id))?.name ?? product?.category
+    return {
+      ...page(
+        `/brochures/${b.id}`,
+        `${b.title} brochure`,
+        product ? `Brochure · ${product.name}` : 'Brochure',
+      ),
+      weights: { h1: product ? PRODUCT_BROCHURE_TITLE : BROCHURE_TITLE },
+      extra: [{ text: subject ? `${subject} brochure` : 'brochure', weight: BROCHURE_SUBJECT }],
+    }
+  }
+  return PAGE_LIST.flatMap((declared): SearchPage[] => {
+    const { search } = declared
+    if (search === 'product') return products.map(productPage)
+    if (search === 'brochure') return brochures.map(brochurePage)
+    return search ? [page(declared.path, search.title, search.category)] : []
+  })
 }
 
 /** The smallest encoded width of an image: result rows show it at 48 px. */

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { htmlFilesFor } from '../../lib/pages.ts'
 import type { RenderContext } from '../../model/context.ts'
-import { htmlFilesFor } from '../../model/routes.ts'
 import { indexPages, type SearchIndex, writeIndex } from './build-index.ts'
 import { searchPages } from './pages.ts'
 

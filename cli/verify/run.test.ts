@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { htmlFilesFor, pageFor } from '../../lib/pages.ts'
 import { buildConfig } from '../../model/config.ts'
 import { type Content, loadContent } from '../../model/content/load.ts'
+import { expectedRoutes, sitemapRoutes } from '../../model/page-routes.ts'
 import { type ProjectPaths, projectPaths } from '../../model/paths.ts'
-import { expectedRoutes, htmlFilesFor } from '../../model/routes.ts'
 import { writeCdnFiles } from '../build/cdn-files.ts'
 import { indexPages, writeIndex } from '../search/build-index.ts'
 import { printReport, verifyBuild } from './run.ts'
@@ -64,10 +65,16 @@ afterEach(async () => {
   await rm(paths.cache, { recursive: true, force: true })
 })
 
-const page = (route: string, body = '') => `<!doctype html><html lang="en"><head><title>Page ${route}</title>
+/** A page as the build writes it: an alias names its page as canonical, a page search engines do not get says noindex. */
+const page = (route: string, body = '') => {
+  const declared = pageFor(route)
+  const canonical = declared && !declared.each ? declared.path : route
+  return `<!doctype html><html lang="en"><head><title>Page ${route}</title>
 <meta name="description" content="About ${route}">
-<link rel="canonical" href="${buildConfig(content.site).siteUrl}${route}">
+<link rel="canonical" href="${buildConfig(content.site).siteUrl}${canonical}">
+${declared?.indexed === false ? '<meta name="robots" content="noindex">' : ''}
 </head><body><main><h1>${route === '/products/alpha' ? 'Alpha' : `Page ${route}`}</h1>${body}</main></body></html>`
+}
 
 const link = (href: string) => `<a href="${href}">x</a>`
 
@@ -94,7 +101,7 @@ async function site(bodies: Record<string, string> = {}) {
     await write(htmlFilesFor(route)[0] ?? route, page(route, linked[route]))
   await write('404.html', page('/404').replace(/<link rel="canonical"[^>]*>/, ''))
   for (const b of content.brochures) await write(`storage/brochures/${b.id}.pdf`, '%PDF-1.4')
-  await writeCdnFiles(client, buildConfig(content.site))
+  await writeCdnFiles(client, buildConfig(content.site), sitemapRoutes(content))
   const index = await indexPages([
     {
       page: { route: '/products/alpha', meta: { title: 'Alpha', category: 'Test' }, weights: {}, extra: [] },

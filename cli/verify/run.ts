@@ -1,10 +1,10 @@
 import path from 'node:path'
 import { plural } from '../../lib/errors.ts'
-import { BROCHURE_LIBRARY } from '../../lib/routes.ts'
+import { BROCHURE_LIBRARY } from '../../lib/pages.ts'
 import { type BuildConfig, buildConfig } from '../../model/config.ts'
 import type { Content } from '../../model/content/load.ts'
+import { expectedRoutes, sitemapRoutes } from '../../model/page-routes.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
-import { expectedRoutes } from '../../model/routes.ts'
 import { readPages } from '../build/cdn-files.ts'
 import { bytes } from '../timing.ts'
 import { checkOutbound, unlinkedBrochures, unlistedBrochures } from './outbound.ts'
@@ -23,7 +23,10 @@ export async function verifyBuild(
 ): Promise<VerifyReport & { links?: { checked: number; cached: number } }> {
   // The settings the site was built with (dist/build.json), else the environment's.
   const config = options.config ?? buildConfig(content.site)
-  const report = await verifySite(client, config, expectedRoutes(content))
+  const report = await verifySite(client, config, {
+    routes: expectedRoutes(content),
+    sitemap: sitemapRoutes(content),
+  })
   const search = await verifySearch(client, content.products, content.brochures)
   report.failures.push(...search.failures)
   report.warnings.push(...search.warnings)

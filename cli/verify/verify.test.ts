@@ -17,7 +17,10 @@ const config: BuildConfig = {
   apiTimeoutMs: 10000,
   analyticsId: '',
 }
-const ROUTES = ['/', '/aboutus', '/customercare.html']
+const ROUTES = {
+  routes: ['/', '/aboutus', '/customercare.html'],
+  sitemap: ['/', '/aboutus', '/customercare.html'],
+}
 const dirs: string[] = []
 
 /** A page as the build leaves it: its scripts wait for the first paint (cli/build/paint-first.ts). */
@@ -60,7 +63,7 @@ async function site(edit: (dir: string) => Promise<void> = async () => {}) {
   await write('assets/chunk.js', 'console.log(2)')
   await write('assets/style.css', 'body{}')
   await write('media/a.webp', 'webp')
-  await writeCdnFiles(dir, config)
+  await writeCdnFiles(dir, config, ROUTES.sitemap)
   await edit(dir)
   return dir
 }
@@ -289,6 +292,22 @@ describe('site verify', () => {
       '/aboutus (aboutus/index.html): image /media/gone-6.webp does not resolve to a file in dist/client',
       '/aboutus (aboutus/index.html): icon /gone-3.ico does not resolve to a file in dist/client',
       '/aboutus (aboutus/index.html): link /gone-4.css does not resolve to a file in dist/client',
+      '/aboutus (aboutus/index.html): is in the sitemap but names https://example.test/about-us as its canonical URL',
+    ])
+  })
+
+  it('holds each page to what lib/pages.ts declares: indexed pages in the sitemap and indexable, others not', async () => {
+    const dir = await site(async (d) => {
+      await writeFile(
+        path.join(d, 'aboutus/index.html'),
+        page('/aboutus', { head: '<meta name="robots" content="noindex">' }),
+      )
+      await mkdir(path.join(d, 'hidden'))
+      await writeFile(path.join(d, 'hidden/index.html'), page('/hidden'))
+    })
+    expect(await failures(dir)).toEqual([
+      '/aboutus (aboutus/index.html): is in the sitemap but tells search engines noindex',
+      '/hidden (hidden/index.html): is neither in the sitemap nor noindex: declare it `indexed` in lib/pages.ts, or not, and build again',
     ])
   })
 
@@ -359,7 +378,7 @@ describe('site verify', () => {
       await writeFile(path.join(d, '_headers'), '/*\n  X-Frame-Options: DENY\n')
     })
     expect(await failures(foreign)).toEqual([
-      '/sitemap.xml (sitemap.xml): https://example.test.other/x is not under SITE_URL',
+      '/sitemap.xml (sitemap.xml): https://example.test.other/x is listed, but it is not an indexed page of this site',
       '/_headers (_headers): _headers has no Content-Security-Policy',
     ])
     const permanent = await site((d) =>

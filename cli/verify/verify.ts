@@ -2,9 +2,9 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { parse } from 'node-html-parser'
+import { type Budget, htmlFilesFor, pageFor } from '../../lib/pages.ts'
 import type { BuildConfig } from '../../model/config.ts'
-import { htmlFilesFor } from '../../model/routes.ts'
-import { type BuiltPage, publicPages, readPages } from '../build/cdn-files.ts'
+import { type BuiltPage, readPages } from '../build/cdn-files.ts'
 import { pageScripts } from '../build/paint-first.ts'
 import { lazyChunkProblems, readModuleImports } from './lazy-chunks.ts'
 
@@ -16,21 +16,18 @@ import { lazyChunkProblems, readModuleImports } from './lazy-chunks.ts'
  * first focus are not part of the first load. The finder (the catalogue and the comparison) carries
  * its filters and the loader of the whole catalogue, but never the catalogue itself.
  */
-export const JS_BUDGET = { page: 108 * 1024, finder: 110 * 1024, product: 112 * 1024, form: 112 * 1024 }
+export const JS_BUDGET: Record<Budget, number> = {
+  page: 108 * 1024,
+  finder: 110 * 1024,
+  product: 112 * 1024,
+  form: 112 * 1024,
+}
 /** Raw HTML size of one page. */
 export const HTML_BUDGET = 200 * 1024
 
-const FORM_ROUTE =
-  /^\/(support|customercare\.html|contactinformations|productregistration|warrantyregistration|productenquiry\/.+)$/
-const PRODUCT_ROUTE = /^\/products\/.+$/
-const FINDER_ROUTE = /^\/(products|compare)$/
-
-/** Which budget a route answers to. */
-export function pageType(route: string): keyof typeof JS_BUDGET {
-  if (FORM_ROUTE.test(route)) return 'form'
-  if (PRODUCT_ROUTE.test(route)) return 'product'
-  if (FINDER_ROUTE.test(route)) return 'finder'
-  return 'page'
+/** Which budget a route answers to: its page's declaration (lib/pages.ts); the not-found page is a page. */
+export function pageType(route: string): Budget {
+  return pageFor(route)?.budget ?? 'page'
 }
 
 export interface Failure {
@@ -56,11 +53,17 @@ export interface VerifyReport {
   rows: RouteRow[]
 }
 
+/** The routes a built site must have, and which of them search engines get (model/page-routes.ts). */
+export interface ExpectedRoutes {
+  routes: readonly string[]
+  sitemap: readonly string[]
+}
+
 /** Checks a built site before release; every failure names the page and the file. */
 export async function verifySite(
   client: string,
   config: BuildConfig,
-  routes: readonly string[],
+  { routes, sitemap }: ExpectedRoutes,
 ): Promise<VerifyReport> {
   const failures: Failure[] = []
   const fail = (page: string, file: string, message: string) => failures.push({ page, file, message })
@@ -164,29 +167,56 @@ export async function verifySite(
     rows.push({ route: page.route, htmlBytes, jsGzipBytes: js, jsBudget: budget })
   }
 
-  await verifySeoFiles(client, config, pages, fail)
+  await verifySeoFiles(client, config, pages, sitemap, fail)
   failures.push(...lazyChunkProblems(pages, await readModuleImports(client)))
   return { failures, warnings: [], rows }
 }
 
+/**
+ * The files for search engines and CDNs. The sitemap lists exactly the indexed routes (`sitemap`), and
+ * each page's head agrees with it: an indexed page is not `noindex` and is its own canonical URL; any
+ * other page is `noindex` or names another page as canonical (an alias).
+ */
 async function verifySeoFiles(
   client: string,
   config: BuildConfig,
   pages: BuiltPage[],
+  sitemap: readonly string[],
   fail: (page: string, file: string, message: string) => void,
 ) {
   const read = (f: string) => readFile(path.join(client, f), 'utf8').catch(() => undefined)
-  const sitemap = await read('sitemap.xml')
-  if (sitemap === undefined) fail('/sitemap.xml', 'sitemap.xml', 'missing')
+  const urlOf = (route: string) => `${config.siteUrl}${route === '/' ? '/' : route}`
+  const expected = new Set(sitemap.map(urlOf))
+  const written = await read('sitemap.xml')
+  if (written === undefined) fail('/sitemap.xml', 'sitemap.xml', 'missing')
   else {
-    const listed = new Set([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]))
-    for (const page of publicPages(pages, config.siteUrl)) {
-      const url = `${config.siteUrl}${page.route === '/' ? '/' : page.route}`
-      if (!listed.has(url)) fail(page.route, 'sitemap.xml', `the sitemap does not list ${url}`)
-    }
+    const listed = new Set([...written.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? ''))
+    for (const url of expected)
+      if (!listed.has(url))
+        fail(url.slice(config.siteUrl.length), 'sitemap.xml', `the sitemap does not list ${url}`)
     for (const url of listed)
-      if (!url?.startsWith(`${config.siteUrl}/`))
-        fail('/sitemap.xml', 'sitemap.xml', `${url} is not under SITE_URL`)
+      if (!expected.has(url))
+        fail('/sitemap.xml', 'sitemap.xml', `${url} is listed, but it is not an indexed page of this site`)
+  }
+  for (const page of pages) {
+    if (page.file === '404.html') continue
+    const root = parse(page.html)
+    const canonical = root.querySelector('link[rel="canonical"]')?.getAttribute('href')
+    const noindex = (root.querySelector('meta[name="robots"]')?.getAttribute('content') ?? '').includes(
+      'noindex',
+    )
+    const own = canonical === urlOf(page.route)
+    if (expected.has(urlOf(page.route))) {
+      if (noindex) fail(page.route, page.file, 'is in the sitemap but tells search engines noindex')
+      // A canonical URL that is missing or on another site is reported with the head tags.
+      else if (!own && canonical?.startsWith(`${config.siteUrl}/`))
+        fail(page.route, page.file, `is in the sitemap but names ${canonical} as its canonical URL`)
+    } else if (!noindex && own)
+      fail(
+        page.route,
+        page.file,
+        'is neither in the sitemap nor noindex: declare it `indexed` in lib/pages.ts, or not, and build again',
+      )
   }
   const robots = await read('robots.txt')
   if (!robots?.includes(`Sitemap: ${config.siteUrl}/sitemap.xml`))

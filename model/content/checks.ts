@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Problem } from '../../lib/errors.ts'
-import { routesFor } from '../routes.ts'
+import { PAGE_LIST, routesFor } from '../../lib/pages.ts'
 import { factExample, parseFact } from './facts.ts'
 import { closest } from './schema-problems.ts'
 import type { Category } from './schemas/categories.ts'
@@ -499,12 +499,17 @@ function siteRoutes(input: CheckInput): { published: Set<string>; drafts: Set<st
   const slugs = input.products.map((p) => p.slug)
   return {
     published: new Set(
+      routesFor({
+        product: slugs.filter((s) => !draft(s)),
+        brochure: (input.brochures ?? []).map((b) => b.id),
+      }),
+    ),
+    drafts: new Set(
       routesFor(
-        slugs.filter((s) => !draft(s)),
-        (input.brochures ?? []).map((b) => b.id),
+        { product: slugs.filter(draft), brochure: [] },
+        PAGE_LIST.filter((page) => page.each === 'product'),
       ),
     ),
-    drafts: new Set(slugs.filter(draft).flatMap((s) => [`/products/${s}`, `/productenquiry/${s}`])),
   }
 }
 

@@ -9,17 +9,20 @@ import { splitFrontMatter } from './front-matter.ts'
 import { type LocatedYaml, parseYaml } from './locate.ts'
 import { schemaProblems } from './schema-problems.ts'
 import type { Category } from './schemas/categories.ts'
-import type { About, Domain, Home, Privacy, WebAndCloud } from './schemas/pages.ts'
+import type { Privacy } from './schemas/pages.ts'
 import type { Product } from './schemas/product.ts'
 import type { Brochure, Site } from './schemas/site.ts'
-import { PRIVACY, PRODUCT_SCHEMA, PRODUCTS_DIR, SINGLE_FILES } from './sources.ts'
+import { PAGE_SCHEMAS, PRIVACY, PRODUCT_SCHEMA, PRODUCTS_DIR, SINGLE_FILES } from './sources.ts'
 import { openValidCache, type ValidCache, validKey } from './valid-cache.ts'
 
 /** A product record with the slug its file name gives it. */
 export type ProductEntry = Product & { slug: string }
 
+/** Each page's own content (lib/pages.ts, model/content/sources.ts), by the page's key. */
+type PageContent = { [K in keyof typeof PAGE_SCHEMAS]: Static<(typeof PAGE_SCHEMAS)[K]['schema']> }
+
 /** All content, schema-checked and typed. */
-export interface Content {
+export interface Content extends PageContent {
   /** The content folder, absolute. */
   dir: string
   site: Site
@@ -30,11 +33,6 @@ export interface Content {
   products: ProductEntry[]
   /** Each product's file relative to `dir`, by slug: `products/<slug>.yaml`, or `.yml` as written. */
   productFiles: Record<string, string>
-  home: Home
-  about: About
-  space: Domain
-  railways: Domain
-  webAndCloud: WebAndCloud
   privacy: { meta: Privacy; markdown: string }
 }
 
@@ -250,24 +248,20 @@ function assemble(
   privacy: Awaited<ReturnType<typeof readPrivacy>>,
   drafts: string[],
 ): Content | undefined {
-  const { site, catalogue, categories, brochures, home, about, space, railways, webAndCloud } = singles
-  if (
-    !site.valid ||
-    !catalogue.valid ||
-    !categories.valid ||
-    !brochures.valid ||
-    !home.valid ||
-    !about.valid ||
-    !space.valid ||
-    !railways.valid ||
-    !webAndCloud.valid ||
-    !privacy
-  )
-    return undefined
+  const { site, catalogue, categories, brochures } = singles
+  if (!site.valid || !catalogue.valid || !categories.valid || !brochures.valid || !privacy) return undefined
+  const pages: Partial<Record<keyof PageContent, unknown>> = {}
+  for (const key of Object.keys(PAGE_SCHEMAS) as (keyof PageContent)[]) {
+    const page = singles[key].valid
+    if (!page) return undefined
+    pages[key] = page
+  }
   const listed = catalogue.valid.products
   const bySlug = new Map(products.flatMap((p) => (p.valid ? [[p.slug, p.valid] as const] : [])))
   const order = [...listed, ...drafts.filter((slug) => !listed.includes(slug))]
   return {
+    // Each page's data passed its own schema above: of its type.
+    ...(pages as PageContent),
     dir,
     site: site.valid,
     brochures: brochures.valid.brochures,
@@ -277,11 +271,6 @@ function assemble(
       return product ? [{ ...product, slug }] : []
     }),
     productFiles: Object.fromEntries(products.map((p) => [p.slug, p.name])),
-    home: home.valid,
-    about: about.valid,
-    space: space.valid,
-    railways: railways.valid,
-    webAndCloud: webAndCloud.valid,
     privacy: { meta: privacy.meta, markdown: privacy.markdown },
   }
 }

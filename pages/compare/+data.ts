@@ -7,7 +7,7 @@ import { seoFor } from '../../model/seo.ts'
 /**
  * Every product's facts: which two to four are compared is in the URL, read after hydration, so one
  * pre-rendered page serves every comparison. Past what one menu holds the page carries none, and
- * loads them (virtual:catalogue) once hydrated: its HTML stays the same size as the catalogue grows. It is kept out of search (`noindex`, not in the sitemap):
+ * loads them (virtual:catalogue) once hydrated: its HTML stays the same size as the catalogue grows. It is kept out of search (not `indexed` in lib/pages.ts):
  * without a choice of products it is only a prompt.
  */
 export async function data() {
@@ -21,7 +21,6 @@ export async function data() {
       path: COMPARE_PATH,
       breadcrumb: 'Compare products',
     }),
-    noindex: true,
     categories: categories.map(({ id, name }) => ({ id, name })),
     products: products.length <= MENU_LIMIT ? products.map(comparable) : [],
     carriesAll: products.length <= MENU_LIMIT,

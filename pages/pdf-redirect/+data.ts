@@ -12,7 +12,6 @@ export async function data() {
       path: '/pdf-redirect',
       breadcrumb: 'Brochure download',
     }),
-    noindex: true,
     /** Only files under this base are linked (../shared/spec/DECISIONS.md, Brochures). */
     storageBase: ctx.config.storageBase,
     /** Each brochure's file and title: the link names the brochure a visitor knows, not its file. */

@@ -18,7 +18,6 @@ export async function data(pageContext: PageContextServer) {
       breadcrumb: title,
     }),
     // A step on the way to a file, not a page to find in search.
-    noindex: true,
     title,
     fileName: `${brochure.id}.pdf`,
     url: brochureFile(ctx, brochure.id),

@@ -1,7 +1,7 @@
-import type { Domain } from '../../model/content/schemas/pages.ts'
-import type { RenderContext } from '../../model/context.ts'
-import { imageFor } from '../../model/images.ts'
-import { seoFor } from '../../model/seo.ts'
+import type { Domain } from './content/schemas/pages.ts'
+import type { RenderContext } from './context.ts'
+import { imageFor } from './images.ts'
+import { seoFor } from './seo.ts'
 
 /** An anchor id from a block name: 'AVIONICS STACK GEN 1' → 'avionics-stack-gen-1'. */
 export function anchorOf(name: string): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { htmlFilesFor } from '../lib/pages.ts'
 import type { Content } from './content/load.ts'
-import { expectedRoutes, htmlFilesFor } from './routes.ts'
+import { expectedRoutes, sitemapRoutes } from './page-routes.ts'
 
 describe('routes a build must pre-render', () => {
   it("are the fixed pages, the Web And Cloud page, and each product's, enquiry's and brochure's page", () => {
@@ -20,16 +21,38 @@ describe('routes a build must pre-render', () => {
       '/warrantyregistration',
       '/privacy_policy',
       '/comingsoon',
-      '/space',
       '/railways',
+      '/space',
+      '/products/webandcloudsolutions',
       '/brochures',
       '/pdf-redirect',
-      '/products/webandcloudsolutions',
       '/products/alpha',
       '/products/beta',
       '/productenquiry/alpha',
       '/productenquiry/beta',
       '/brochures/UHF',
+    ])
+  })
+
+  it('for search engines are the indexed pages without their aliases, the comparison, brochures and redirect', () => {
+    const content = {
+      products: [{ slug: 'alpha' }],
+      brochures: [{ id: 'UHF' }],
+    } as unknown as Content
+    expect(sitemapRoutes(content)).toEqual([
+      '/',
+      '/aboutus',
+      '/support',
+      '/products',
+      '/productregistration',
+      '/privacy_policy',
+      '/comingsoon',
+      '/railways',
+      '/space',
+      '/products/webandcloudsolutions',
+      '/brochures',
+      '/products/alpha',
+      '/productenquiry/alpha',
     ])
   })
 

@@ -1,5 +1,5 @@
 // https://vike.dev/data
-import { BROCHURE_LIBRARY } from '../../lib/routes.ts'
+import { BROCHURE_LIBRARY } from '../../lib/pages.ts'
 import { brochureLibrary } from '../../model/brochure-library.ts'
 import { renderContext } from '../../model/context.ts'
 import { seoFor } from '../../model/seo.ts'

@@ -1,3 +1,0 @@
-// https://vike.dev/route
-/** The customer care address keeps its historic `.html` name; it is the contact screen. */
-export default '/customercare.html'

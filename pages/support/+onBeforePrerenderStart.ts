@@ -1,0 +1,7 @@
+// https://vike.dev/onBeforePrerenderStart
+import { addressesOf, PAGES } from '../../lib/pages.ts'
+
+/** The contact screen is pre-rendered at each of its addresses. */
+export function onBeforePrerenderStart(): string[] {
+  return [...addressesOf(PAGES.support)]
+}
