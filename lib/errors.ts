@@ -76,6 +76,8 @@ export interface ErrorEntry<P> {
   title: string
   message: (params: P) => string
   hint: (params: P) => string
+  /** Particulars that make a typical message, for the reference in docs/errors.md. */
+  example: P
 }
 
 /** Defines a catalogue entry, letting TypeScript infer what it takes. */
@@ -98,12 +100,18 @@ export const ERRORS = {
     title: 'The content has problems',
     message: (p) => `The content has ${plural(p.count, 'problem')}.${p.outcome ? ` ${p.outcome}` : ''}`,
     hint: (p) => `fix them, then ${p.next}.`,
+    example: { count: 3, outcome: 'Nothing was written to dist/.', next: 'run `site validate` again' },
   }),
   ContentStoppedBuild: entry<{ after: string; cause: string; kept: string }>({
     code: 'content-invalid',
     title: 'A content problem stopped the build',
     message: (p) => `The build stopped after ${p.after} on a problem in the content (${p.cause}). ${p.kept}`,
     hint: () => 'fix the problems above, then run `site build` again.',
+    example: {
+      after: '4.2 s',
+      cause: 'URL provided twice',
+      kept: 'dist/client is unchanged: it still holds the build of 28 Nov 2026, 09:14.',
+    },
   }),
   ReleaseRefused: entry<{ count: number; outcome?: string; next: string }>({
     code: 'release-refused',
@@ -112,30 +120,38 @@ export const ERRORS = {
       `Not ready for release: ${plural(p.count, 'problem')}.${p.outcome ? ` ${p.outcome}` : ''}`,
     hint: (p) =>
       `supply the values listed above (docs/releasing.md walks through each kind), then ${p.next}; without --release the site builds for a local preview.`,
+    example: { count: 2, next: 'run `site build --release` again' },
   }),
   EnvInvalid: entry<{ mistakes: string[]; outcome?: string }>({
     code: 'env-invalid',
     title: 'A SITE_* environment variable is wrong',
     message: (p) => `${p.mistakes.join('\n')}${p.outcome ? `\n${p.outcome}` : ''}`,
     hint: () => 'fix the environment variable and run the command again.',
+    example: {
+      mistakes: ['SITE_URL is www.company.in: write the full address, e.g. https://www.company.in.'],
+      outcome: 'Nothing was built; dist/ is unchanged.',
+    },
   }),
   ImagesInvalid: entry<{ failed: number; total: number }>({
     code: 'images-invalid',
     title: 'Images could not be made',
     message: (p) => `${p.failed} of ${p.total} images could not be made.`,
     hint: () => 'fix the image files or the paths named above.',
+    example: { failed: 1, total: 262 },
   }),
   ImagesMissing: entry({
     code: 'images-missing',
     title: 'The images have not been made',
     message: () => 'The images have not been made yet.',
     hint: () => 'run `site images` (or `site build`).',
+    example: undefined,
   }),
   ImageNotEncoded: entry<{ ref: string }>({
     code: 'image-not-encoded',
     title: 'An image was not made',
     message: (p) => `The image "${p.ref}" was not made by \`site images\`.`,
     hint: () => 'run `site images` again.',
+    example: { ref: 'products/szephyr/hero.svg' },
   }),
   BrochuresInvalid: entry<{ bad: number; total: number; storageBase: string }>({
     code: 'brochures-invalid',
@@ -143,6 +159,7 @@ export const ERRORS = {
     message: (p) => `${p.bad} of ${p.total} brochures are missing or wrong at ${p.storageBase}.`,
     hint: () =>
       'upload the PDFs named above to the storage base, or fix their ids in content/brochures.yaml.',
+    example: { bad: 2, total: 9, storageBase: '/storage' },
   }),
   VerifyFailed: entry<{ count: number; where: string }>({
     code: 'verify-failed',
@@ -150,12 +167,14 @@ export const ERRORS = {
     message: (p) =>
       `${plural(p.count, 'problem')} in the built site${p.where ? ` at ${p.where}` : ''}; do not release it.`,
     hint: () => 'fix the pages or content named above and build again.',
+    example: { count: 3, where: '' },
   }),
   BadNumberFlag: entry<{ flag: string; min: number; max: number; value: string; example: string }>({
     code: 'bad-flag',
     title: 'A flag has a wrong value',
     message: (p) => `${p.flag} must be a whole number from ${p.min} to ${p.max}, not "${p.value}".`,
     hint: (p) => `e.g. ${p.flag} ${p.example}`,
+    example: { flag: '--port', min: 0, max: 65535, value: 'eighty', example: '4173' },
   }),
   BadTrustProxy: entry<{ entry: string }>({
     code: 'bad-flag',
@@ -163,6 +182,7 @@ export const ERRORS = {
     message: (p) => `--trust-proxy "${p.entry}" is neither a number of proxies nor an IP address or range.`,
     hint: () =>
       'give the number of proxies in front (e.g. --trust-proxy 1) or their addresses (e.g. --trust-proxy 10.0.0.0/8,192.168.1.5).',
+    example: { entry: 'the-proxy' },
   }),
   BadDate: entry<{ value: string }>({
     code: 'bad-date',
@@ -170,18 +190,21 @@ export const ERRORS = {
     message: (p) => `--since "${p.value}" is not a date.`,
     hint: () =>
       'write a day as YYYY-MM-DD (e.g. --since 2025-03-01, from midnight UTC) or an ISO time with a zone (2025-03-01T09:30:00+05:30).',
+    example: { value: 'yesterday' },
   }),
   BadKind: entry<{ value: string; kinds: readonly string[] }>({
     code: 'bad-kind',
     title: 'Not a kind of submission',
     message: (p) => `--kind "${p.value}" is not a kind of submission.`,
     hint: (p) => `use one of: ${p.kinds.join(', ')}.`,
+    example: { value: 'contacts', kinds: ['contact', 'enquiry', 'warranty'] },
   }),
   BadFormat: entry<{ value: string }>({
     code: 'bad-format',
     title: 'Not an export format',
     message: (p) => `--format "${p.value}" is not supported.`,
     hint: () => 'use --format csv or --format json.',
+    example: { value: 'xlsx' },
   }),
   BadSlug: entry<{ slug: string }>({
     code: 'bad-slug',
@@ -189,18 +212,21 @@ export const ERRORS = {
     message: (p) => `"${p.slug}" cannot be a product address.`,
     hint: () =>
       'use lower-case letters, digits, "_", "." and "-", starting and ending with a letter or digit, e.g. `site new product smartplug2`.',
+    example: { slug: 'Smart Plug' },
   }),
   ReservedSlug: entry<{ slug: string }>({
     code: 'reserved-slug',
     title: 'The address is taken',
     message: (p) => `/products/${p.slug} is already another page.`,
     hint: () => 'choose another slug.',
+    example: { slug: 'webandcloudsolutions' },
   }),
   ProductExists: entry<{ file: string }>({
     code: 'product-exists',
     title: 'The product exists',
     message: (p) => `${p.file} already exists; nothing was changed.`,
     hint: () => 'edit that file, or choose another slug.',
+    example: { file: 'content/products/szephyr.yaml' },
   }),
 
   // The intake server (server/)
@@ -210,18 +236,21 @@ export const ERRORS = {
     message: (p) => `${p.where}: ${p.field} is not an e-mail address: ${JSON.stringify(p.value)}.`,
     hint: () =>
       'write one address per item, e.g. `enquiry: [sales@example.com]`, and check with `site validate`.',
+    example: { where: 'content/site.yaml notifications', field: 'enquiry[0]', value: 'sales' },
   }),
   NotifyListInvalid: entry<{ where: string; kind: string }>({
     code: 'content-invalid',
     title: 'A notification list is wrong',
     message: (p) => `${p.where}: ${p.kind} must be a list of addresses.`,
     hint: () => 'e.g. `contact: [support@example.com]`.',
+    example: { where: 'content/site.yaml notifications', kind: 'contact' },
   }),
   SiteYamlUnreadable: entry<{ file: string; reason: string }>({
     code: 'content-invalid',
     title: 'The server cannot read the company config',
     message: (p) => `${p.file} cannot be read as YAML: ${p.reason}`,
     hint: () => 'run `site validate` for the exact line, fix it, then start the server again.',
+    example: { file: 'content/site.yaml', reason: 'Implicit keys need to be on a single line' },
   }),
   NoCatalogue: entry<{ file: string }>({
     code: 'no-catalogue',
@@ -230,12 +259,18 @@ export const ERRORS = {
       `The intake server needs the product list: ${p.file} is missing or has no \`products:\` list of slugs.`,
     hint: () =>
       'run the server from the project folder (or pass --content DIR), and check the file with `site validate`.',
+    example: { file: 'content/catalogue.yaml' },
   }),
   BadUrl: entry<{ from: string; url: string; hint: string }>({
     code: 'bad-url',
     title: 'Not an http(s) URL',
     message: (p) => `${p.from} is not an http(s) URL: "${p.url}".`,
     hint: (p) => p.hint,
+    example: {
+      from: '--webhook',
+      url: 'hooks.example.com',
+      hint: 'write the whole address, e.g. https://hooks.example.com/site',
+    },
   }),
   BadDatabaseUrl: entry<{ from: string }>({
     code: 'bad-database-url',
@@ -243,6 +278,7 @@ export const ERRORS = {
     message: (p) => `${p.from} is not a PostgreSQL URL.`,
     hint: () =>
       'write postgres://USER:PASSWORD@HOST:5432/DATABASE, or leave it unset to keep SQLite under --data.',
+    example: { from: 'SITE_DATABASE_URL' },
   }),
   BadSmtpUrl: entry({
     code: 'bad-smtp-url',
@@ -250,6 +286,7 @@ export const ERRORS = {
     message: () => 'SITE_SMTP_URL is not an SMTP URL.',
     hint: () =>
       'write smtp://USER:PASSWORD@HOST:587 (STARTTLS) or smtps://USER:PASSWORD@HOST:465, or leave it unset for no e-mail.',
+    example: undefined,
   }),
   NoBuild: entry<{ dist: string }>({
     code: 'no-build',
@@ -257,6 +294,7 @@ export const ERRORS = {
     message: (p) => `There is no built site in ${p.dist}.`,
     hint: () =>
       'run `site build` first (`npm start` builds, then serves), or point --dist at a built dist/client.',
+    example: { dist: 'dist/client' },
   }),
   CannotListen: entry<{ host: string; port: number; code: string }>({
     code: 'cannot-listen',
@@ -266,6 +304,7 @@ export const ERRORS = {
       p.code === 'EADDRINUSE'
         ? 'another program uses that port: stop it or pass --port N (0 picks a free one).'
         : 'pass a --host this machine has (127.0.0.1, or 0.0.0.0 for every interface) and a --port above 1023.',
+    example: { host: '127.0.0.1', port: 4173, code: 'EADDRINUSE' },
   }),
   SqliteMissing: entry<{ detail: string }>({
     code: 'sqlite-missing',
@@ -274,24 +313,28 @@ export const ERRORS = {
       `Storing form submissions needs better-sqlite3, an optional dependency that is not installed or not built${p.detail}.`,
     hint: () =>
       'run `npm install --include=optional` (an install with --omit=optional leaves it out), then try again.',
+    example: { detail: ' (Cannot find module better-sqlite3)' },
   }),
   NoSubmissionsDatabase: entry<{ file: string }>({
     code: 'no-submissions',
     title: 'No submissions yet',
     message: (p) => `There is no submissions database at ${p.file}.`,
     hint: () => 'pass the folder `site serve` stores into with --data DIR (default: data/ in the project).',
+    example: { file: 'data/submissions.db' },
   }),
   NoSubmissionsTables: entry<{ file: string }>({
     code: 'no-submissions',
     title: 'No submissions yet',
     message: (p) => `${p.file} holds no submissions: it has none of the tables \`site serve\` creates.`,
     hint: () => 'pass the folder `site serve` stores into with --data DIR (default: data/ in the project).',
+    example: { file: 'data/submissions.db' },
   }),
   NoSubmissionsPostgres: entry<{ location: string }>({
     code: 'no-submissions',
     title: 'No submissions yet',
     message: (p) => `The PostgreSQL database at ${p.location} holds no submissions yet.`,
     hint: () => 'start `site serve` with the same SITE_DATABASE_URL once: it creates the tables.',
+    example: { location: 'db.company.in:5432/site' },
   }),
   NotADatabase: entry<{ file: string }>({
     code: 'not-a-database',
@@ -300,12 +343,14 @@ export const ERRORS = {
       `${p.file} is not a SQLite database (damaged, or another program's file); it was left as it is.`,
     hint: () =>
       'move it aside to start a new one, or pass the folder `site serve` stores into with --data DIR.',
+    example: { file: 'data/submissions.db' },
   }),
   StorageLocked: entry<{ file: string }>({
     code: 'storage-locked',
     title: 'The database stayed locked',
     message: (p) => `${p.file} stayed locked by another process while the server started.`,
     hint: () => 'stop the program holding it (another `site serve` on the same --data?), then start again.',
+    example: { file: 'data/submissions.db' },
   }),
   UnfinishedTransaction: entry<{ file: string; code: string }>({
     code: 'unfinished-transaction',
@@ -314,12 +359,19 @@ export const ERRORS = {
       `${p.file} holds a transaction the server did not finish (it stopped abruptly), and this user may not roll it back (${p.code}).`,
     hint: () =>
       'start `site serve` on it once (it rolls the transaction back), or read it as the user that runs the server.',
+    example: { file: 'data/submissions.db', code: 'SQLITE_READONLY' },
   }),
   StorageNotReadable: entry<{ where: string; what: string; reason: string; fix: string }>({
     code: 'storage-not-readable',
     title: 'The submissions cannot be read',
     message: (p) => `Cannot read the submissions database ${p.where}: ${p.what} (${p.reason}).`,
     hint: (p) => p.fix,
+    example: {
+      where: 'data/submissions.db',
+      what: 'permission denied',
+      reason: 'EACCES',
+      fix: 'run it as the user that owns the file, or give that user read access.',
+    },
   }),
   StorageNotWritable: entry<{ where: string; what: string; reason: string; fix: string }>({
     code: 'storage-not-writable',
@@ -327,6 +379,12 @@ export const ERRORS = {
     message: (p) =>
       `Cannot write the submissions database ${p.where}: ${p.what} (${p.reason}). The server did not start.`,
     hint: (p) => p.fix,
+    example: {
+      where: 'data/submissions.db',
+      what: 'the disk is full',
+      reason: 'SQLITE_FULL',
+      fix: 'free some space on that disk, then start the server again.',
+    },
   }),
   DatabaseUnreachable: entry<{ location: string; reason: string }>({
     code: 'database-unreachable',
@@ -334,11 +392,13 @@ export const ERRORS = {
     message: (p) => `Cannot connect to the PostgreSQL database at ${p.location}: ${p.reason}.`,
     hint: () =>
       'check SITE_DATABASE_URL (or --database): host, port, user, password and database name, and that the server is running.',
+    example: { location: 'db.company.in:5432/site', reason: 'connect ECONNREFUSED' },
   }),
   UnknownCategory: entry<{ category: string; categories: readonly string[] }>({
     code: 'unknown-category',
     title: 'No such category',
     message: (p) => `There is no category "${p.category}" in content/categories.yaml; nothing was written.`,
     hint: (p) => `use one of ${p.categories.map((c) => `"${c}"`).join(', ')}, or declare it there first.`,
+    example: { category: 'Smart Home', categories: ['Smart home', 'Industrial networking'] },
   }),
 } as const

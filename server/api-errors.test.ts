@@ -22,12 +22,14 @@ describe('errorAnswer', () => {
     })
   })
 
-  it.each([400, 404, 415, 499])('passes on a %i with its message, as the client’s mistake', (status) => {
+  it.each([
+    400, 404, 415, 499,
+  ])('passes on a %i as the client’s mistake, in the catalogue’s words, never the error’s own', (status) => {
     expect(
-      errorAnswer(Object.assign(new Error('The URL cannot be decoded.'), { statusCode: status })),
+      errorAnswer(Object.assign(new Error('Unsupported Media Type: <script>'), { statusCode: status })),
     ).toEqual({
       status,
-      body: { error: 'The URL cannot be decoded.' },
+      body: { error: 'The request could not be read.' },
       bug: false,
     })
   })

@@ -10,7 +10,8 @@ import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { makeSite, type SiteFixture, SLUGS, VALID } from '../tests/server-fixtures.ts'
-import { type AppOptions, batchDeadline, clientError, createApp } from './app.ts'
+import { type AppOptions, batchDeadline, createApp } from './app.ts'
+import { clientError } from './http-server.ts'
 import { IDEMPOTENCY_WINDOW_MS } from './idempotency.ts'
 
 let site: SiteFixture

@@ -1,15 +1,12 @@
-import type { Duplex } from 'node:stream'
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
-import { errorAnswer } from './api-errors.ts'
-import { isRefusedConnection, limitConnectionsPerClient } from './connection-limits.ts'
-import { intakeForms } from './forms.ts'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { API_MESSAGES, apiAnswer } from '../lib/api-messages.ts'
+import { type IntakeForm, intakeForms } from './forms.ts'
 import { groupCommit } from './group-commit.ts'
+import { type ConnectionLimits, createHttpServer, type SecurityHeader } from './http-server.ts'
 import { IDEMPOTENCY_WINDOW_MS } from './idempotency.ts'
 import { API_PREFIX, registerApi } from './intake-api.ts'
 import { type Deliver, type Outbox, startOutbox, webhookDeliverer } from './outbox.ts'
 import { rateLimiter } from './rate-limit.ts'
-import { rawAnswer } from './raw-answer.ts'
-import { registerRequestLog } from './request-log.ts'
 import { REVALIDATE, registerStatic } from './static.ts'
 import {
   BUSY_WAIT_MS,
@@ -21,20 +18,6 @@ import {
   StorageBusy,
 } from './storage.ts'
 import { watchedStorage } from './storage-health.ts'
-
-/** Limits on slow or many connections (a body trickled byte by byte must not hold a socket forever). */
-export interface ConnectionLimits {
-  /** Ms to receive all request headers; then the connection is closed. */
-  headersTimeoutMs?: number
-  /** Ms to receive a whole request, headers and body; then 408. */
-  requestTimeoutMs?: number
-  /** Open connections at most; more are refused at once. */
-  maxConnections?: number
-  /** Open connections one client (an IPv4 address, an IPv6 /64) may hold; more get 429 at once. */
-  connectionsPerClient?: number
-  /** Ms an idle keep-alive connection is kept open for the client's next request. */
-  keepAliveTimeoutMs?: number
-}
 
 export interface AppOptions extends ConnectionLimits {
   /** The built site to serve (dist/client). */
@@ -83,21 +66,6 @@ export interface IntakeApp {
   storage: Storage
 }
 
-/** Defaults for {@link ConnectionLimits}. */
-export const LIMITS = {
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  maxConnections: 2_048,
-  connectionsPerClient: 128,
-  keepAliveTimeoutMs: 5_000,
-}
-
-/**
- * Trusts the `hops` addresses nearest the server (the socket, then X-Forwarded-For from its right end):
- * the client is the first address past them, which no client can choose by writing to the header.
- */
-const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops
-
 /**
  * Until when a batch may wait for a locked database: as long as its oldest submission may still wait,
  * counted from when it arrived. Commits run one at a time, so a submission that queued behind a batch
@@ -124,120 +92,24 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
   const busyWaitMs = options.busyWaitMs ?? BUSY_WAIT_MS
   const writer = groupCommit<NewSubmission>(
     (items) => storage.insert(items, { waitUntil: batchDeadline(items, busyWaitMs) }),
-    {
-      retryAlone: (error) => !(error instanceof StorageBusy),
-    },
+    { retryAlone: (error) => !(error instanceof StorageBusy) },
   )
   const limiter = options.rateLimit > 0 ? rateLimiter(options.rateLimit) : undefined
   const deliverers: Partial<Record<Channel, Deliver>> = { ...options.deliverers }
   if (options.webhook) deliverers.webhook = webhookDeliverer(options.webhook.url)
   let outbox: Outbox | undefined
-  /** The security headers every answer carries, from `_headers` (registerStatic reads it). */
-  let everywhere: readonly { name: string; value: string }[] = []
-  const headersTimeout = options.headersTimeoutMs ?? LIMITS.headersTimeoutMs
-  const requestTimeout = options.requestTimeoutMs ?? LIMITS.requestTimeoutMs
-
-  const fastify = Fastify({
-    logger: false,
-    trustProxy:
-      options.trustProxy === undefined
-        ? false
-        : typeof options.trustProxy === 'number'
-          ? trustHops(options.trustProxy)
-          : [...options.trustProxy],
-    // A request that arrives while the server closes (its head still coming in when the shutdown
-    // began, or pipelined behind one in flight) is handled, not refused with Fastify's bare 503 (no
-    // Retry-After, none of the headers): the database closes only after every connection has ended,
-    // and each answer during the shutdown closes its connection (the onSend hook below).
-    return503OnClosing: false,
-    requestTimeout,
-    // Fastify's default (72 s, to outlast a cloud balancer's idle timeout) lets idle sockets hold the
-    // connection slots long after their page loaded; a browser opens a new one at once when it needs it.
-    keepAliveTimeout: options.keepAliveTimeoutMs ?? LIMITS.keepAliveTimeoutMs,
-    // Node checks the two timeouts on this interval; a tenth of the shorter keeps them close to exact.
-    http: {
-      headersTimeout,
-      connectionsCheckingInterval: Math.max(50, Math.min(headersTimeout, requestTimeout) / 10),
-      // Node's own 400 for an HTTP/1.1 request without Host has no body and none of the headers every
-      // answer carries: the first hook below answers it instead.
-      requireHostHeader: false,
-    },
-    // What Node refuses before any route runs (a malformed request, headers too large, too slow)
-    // gets the API's `{error}` body and the security headers, not Node's own.
-    clientErrorHandler: (error, socket) => clientError(error, socket, everywhere),
-    // A URL that cannot be decoded (`/%E0%A4%A`) never reaches a route, nor the hooks that add headers.
-    frameworkErrors: (error, _request, reply) => {
-      const answer = errorAnswer(error)
-      const raw = reply as unknown as FastifyReply
-      for (const { name, value } of everywhere) raw.header(name, value)
-      void raw.code(answer.status).header('cache-control', 'no-store').send(answer.body)
-    },
-  })
-  fastify.server.maxConnections = options.maxConnections ?? LIMITS.maxConnections
-  limitConnectionsPerClient(fastify.server, {
-    perClient: options.connectionsPerClient ?? LIMITS.connectionsPerClient,
-    trustProxy: options.trustProxy,
-    headers: () => everywhere,
-  })
-  fastify.addHook('onRequest', async (request, reply) => {
-    // A connection refused for its client's share already has its 429; its requests are not handled.
-    if (isRefusedConnection(request.raw.socket)) return reply.hijack()
-    const { httpVersionMajor, httpVersionMinor } = request.raw
-    if (httpVersionMajor === 1 && httpVersionMinor >= 1 && !request.headers.host)
-      return reply
-        .code(400)
-        .header('cache-control', 'no-store')
-        .header('connection', 'close')
-        .send({ error: 'The request has no Host header, which HTTP/1.1 requires; name the site it is for.' })
-  })
-  // An `Expect` other than 100-continue: Node would answer 417 itself, bare.
-  fastify.server.on('checkExpectation', (_request, response) => {
-    const body = JSON.stringify({
-      error: 'The request expects something this server does not do; send it without the Expect header.',
-    })
-    response.writeHead(417, {
-      ...Object.fromEntries(everywhere.map(({ name, value }) => [name, value])),
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      'cache-control': 'no-store',
-      connection: 'close',
-    })
-    response.end(body)
-  })
-  registerRequestLog(fastify, log)
-  fastify.setErrorHandler(async (error, _request, reply) => {
-    const answer = errorAnswer(error)
-    // The stack names code, never request data.
-    if (answer.bug) log(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
-    // A range past the end of a file: the file sender puts `Content-Range: bytes */<size>` on its
-    // error, which says how long the file is (RFC 9110, 15.5.17).
-    const range = (error as { headers?: Record<string, string> }).headers?.['Content-Range']
-    if (answer.status === 416 && range) reply.header('content-range', range)
-    return reply.code(answer.status).send(answer.body)
-  })
-
   let housekeeping: NodeJS.Timeout | undefined
-  // While closing, answers close their connection, so keep-alive clients do not hold the shutdown up.
-  let closing = false
-  fastify.addHook('preClose', async () => {
-    closing = true
-  })
-  fastify.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close')
-  })
 
+  const { fastify, everywhere } = createHttpServer(options, log)
   fastify.addHook('onClose', async () => {
     clearInterval(housekeeping)
     await writer.flush()
     await outbox?.stop()
     await storage.close()
   })
-
   try {
-    const forms = intakeForms(options.productSlugs)
-    const endpoints = new Set(forms.map((form) => API_PREFIX + form.path))
     await registerApi(fastify, {
-      forms,
+      forms: intakeForms(options.productSlugs),
       storage,
       writer,
       limiter,
@@ -249,28 +121,8 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
       onCommitted: () => outbox?.notify(),
     })
     const site = await registerStatic(fastify, { root: options.dist, warn: log })
-    everywhere = site.everywhere
-    // Redirects, errors and API answers carry the security headers as files do, and every answer says
-    // how it may be cached: what `_headers` or a route gave it, else revalidated (a page, a redirect, a
-    // file without a rule of its own) or, for an error, not kept at all.
-    fastify.addHook('onSend', async (_request, reply) => {
-      for (const { name, value } of everywhere) if (!reply.hasHeader(name)) reply.header(name, value)
-      if (!reply.hasHeader('cache-control'))
-        reply.header('cache-control', reply.statusCode < 400 ? REVALIDATE : 'no-store')
-    })
-    fastify.setNotFoundHandler(async (request, reply) => {
-      const path = request.url.split('?')[0] ?? ''
-      // Methods Fastify has no route for (TRACE, PROPFIND, ...) on an endpoint that exists: 405.
-      if (endpoints.has(path))
-        return reply
-          .code(405)
-          .header('allow', 'POST, OPTIONS')
-          .header('cache-control', 'no-store')
-          .send({ error: `${request.method} is not allowed here; send the form with POST.` })
-      if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`))
-        return reply.code(404).send({ error: `There is no API endpoint at ${path}.` })
-      return site.notFound(request, reply)
-    })
+    everywhere.set(site.everywhere)
+    registerFallbacks(fastify, intakeForms(options.productSlugs), site.notFound, everywhere.get)
     await fastify.ready()
   } catch (error) {
     await fastify.close()
@@ -286,30 +138,39 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
   return { fastify, storage }
 }
 
-/** Answers for what Node's HTTP parser refuses, by its error code. */
-const CLIENT_ERRORS: Record<string, { status: number; reason: string; error: string }> = {
-  HPE_HEADER_OVERFLOW: {
-    status: 431,
-    reason: 'Request Header Fields Too Large',
-    error: 'The request headers are too large; send fewer or shorter headers (cookies included).',
-  },
-  ERR_HTTP_REQUEST_TIMEOUT: {
-    status: 408,
-    reason: 'Request Timeout',
-    error: 'The request took too long to arrive; send it again in one go.',
-  },
-}
-const MALFORMED = { status: 400, reason: 'Bad Request', error: 'The request is not valid HTTP/1.1.' }
-
-/** Writes the answer to a request Node could not parse, then closes the connection. */
-export function clientError(
-  error: Error & { code?: string },
-  socket: Duplex,
-  headers: readonly { name: string; value: string }[],
+/**
+ * What every answer ends with, and what no route answered: the security headers of `_headers` on
+ * redirects, errors and API answers as on files, and a cache rule on each (what `_headers` or a route
+ * gave it, else revalidated, or for an error not kept at all); a method Fastify has no route for on an
+ * API endpoint is a 405, an unknown API path a 404 as JSON, anything else the site's not-found page.
+ */
+function registerFallbacks(
+  fastify: FastifyInstance,
+  forms: readonly IntakeForm[],
+  notFound: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  everywhere: () => readonly SecurityHeader[],
 ): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
-    socket.destroy()
-    return
-  }
-  rawAnswer(socket, CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED, headers)
+  const endpoints = new Set(forms.map((form) => API_PREFIX + form.path))
+  fastify.addHook('onSend', async (_request, reply) => {
+    for (const { name, value } of everywhere()) if (!reply.hasHeader(name)) reply.header(name, value)
+    if (!reply.hasHeader('cache-control'))
+      reply.header('cache-control', reply.statusCode < 400 ? REVALIDATE : 'no-store')
+  })
+  fastify.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? ''
+    // Methods Fastify has no route for (TRACE, PROPFIND, ...) on an endpoint that exists: 405.
+    if (endpoints.has(path)) {
+      const answer = apiAnswer(API_MESSAGES.MethodNotAllowed, { method: request.method })
+      return reply
+        .code(answer.status)
+        .header('allow', 'POST, OPTIONS')
+        .header('cache-control', 'no-store')
+        .send(answer.body)
+    }
+    if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) {
+      const answer = apiAnswer(API_MESSAGES.NoEndpoint, { path })
+      return reply.code(answer.status).send(answer.body)
+    }
+    return notFound(request, reply)
+  })
 }

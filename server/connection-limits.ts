@@ -1,5 +1,6 @@
 import type { Server } from 'node:http'
 import { BlockList, isIP, type Socket } from 'node:net'
+import { API_MESSAGES, apiAnswer } from '../lib/api-messages.ts'
 import { clientKey, unmappedIPv4 } from './client-address.ts'
 import { rawAnswer } from './raw-answer.ts'
 
@@ -58,16 +59,9 @@ export function limitConnectionsPerClient(server: Server, options: PerClientOpti
       refused.add(socket)
       socket.on('error', () => {})
       // Half-closed: the answer reaches the client, and what it still sends is read and dropped.
-      rawAnswer(
-        socket,
-        {
-          status: 429,
-          reason: 'Too Many Requests',
-          error: `Too many open connections from this address (at most ${options.perClient}); close some and try again.`,
-        },
-        options.headers(),
-        ['Retry-After: 5'],
-      )
+      rawAnswer(socket, apiAnswer(API_MESSAGES.TooManyConnections, options), options.headers(), [
+        'Retry-After: 5',
+      ])
       return
     }
     open.set(key, count)

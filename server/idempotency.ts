@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { API_MESSAGES, apiAnswer } from '../lib/api-messages.ts'
 import { IDEMPOTENCY_WINDOW_MS, KeyTaken, type Storage } from './storage.ts'
 
 export { IDEMPOTENCY_WINDOW_MS }
@@ -18,15 +19,10 @@ export interface KeyRecord {
 
 const KEY = /^[\x21-\x7e]{1,255}$/
 
-/**
- * Reads the Idempotency-Key header: `undefined` when absent, an error message when malformed.
- */
-export function readKey(
-  header: string | string[] | undefined,
-): { key: string | undefined } | { error: string } {
+/** Reads the Idempotency-Key header: `undefined` when absent, `malformed` when it is not one. */
+export function readKey(header: string | string[] | undefined): { key: string | undefined } | 'malformed' {
   if (header === undefined) return { key: undefined }
-  if (Array.isArray(header) || !KEY.test(header))
-    return { error: 'The Idempotency-Key header must be one value of 1 to 255 visible ASCII characters.' }
+  if (Array.isArray(header) || !KEY.test(header)) return 'malformed'
   return { key: header }
 }
 
@@ -46,12 +42,7 @@ export function fingerprint(route: string, body: unknown): string {
   return createHash('sha256').update(route).update('\n').update(canonical(body)).digest('base64url')
 }
 
-export const KEY_REUSED: Answer = {
-  status: 409,
-  body: {
-    error: 'This Idempotency-Key was already used for a different request; use a new key for new data.',
-  },
-}
+export const KEY_REUSED: Answer = apiAnswer(API_MESSAGES.IdempotencyKeyReused, undefined)
 
 /**
  * Gives every request with the same key the first answer. Stored answers (committed with their row)

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { isIP } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { API_MESSAGES, type ApiAnswer, apiAnswer } from '../lib/api-messages.ts'
 import { clientKey } from './client-address.ts'
 import { type IntakeForm, isHoneypotFilled } from './forms.ts'
 import type { GroupCommit } from './group-commit.ts'
@@ -26,7 +27,8 @@ export interface ApiOptions {
   onCommitted?: () => void
 }
 
-const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'] as const
+/** The methods an endpoint refuses with 405 (POST and OPTIONS are its own). */
+export const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'] as const
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -64,110 +66,11 @@ export function isAllowedOrigin(origin: string | undefined, siteOrigin: string |
 export async function registerApi(app: FastifyInstance, options: ApiOptions): Promise<void> {
   await app.register(async (api) => {
     registerJsonBody(api)
-    const once = idempotency(options.storage).once
-    const clientHash = (ip: string) =>
-      createHash('sha256').update(options.storage.salt).update(ip).digest('base64url').slice(0, 22)
-
-    api.addHook('onRequest', async (request, reply) => {
-      const origin = request.headers.origin
-      // Answers about one person's submission: never cached, never sniffed.
-      reply.header('cache-control', 'no-store')
-      reply.header('x-content-type-options', 'nosniff')
-      reply.header('vary', 'Origin')
-      if (options.siteOrigin && origin === options.siteOrigin) {
-        reply.header('access-control-allow-origin', origin)
-        reply.header('access-control-expose-headers', 'Retry-After')
-      }
-      if (request.method === 'POST' && !isAllowedOrigin(origin, options.siteOrigin, request.host))
-        return send(reply, {
-          status: 403,
-          body: {
-            error:
-              'This API takes forms only from the site itself; the Origin of this request is not allowed.',
-          },
-        })
-      if (request.method === 'OPTIONS' || !options.limiter) return
-      // Per client, an IPv6 client by its /64: one host has a whole /64 to pick addresses from.
-      const decision = options.limiter.take(clientKey(request.ip))
-      if (!decision.allowed) {
-        reply.header('retry-after', String(decision.retryAfterSeconds))
-        return send(reply, {
-          status: 429,
-          body: {
-            error: `Too many requests from this address; try again in ${decision.retryAfterSeconds} s.`,
-          },
-        })
-      }
-    })
-
-    for (const form of options.forms) {
-      const url = API_PREFIX + form.path
-      api.route({
-        method: 'POST',
-        url,
-        bodyLimit: BODY_LIMIT,
-        // Refuse other content types before reading the body. This also shuts out cross-site HTML form
-        // posts, which can only send form encodings or text/plain.
-        onRequest: async (request, reply) => {
-          if (!isJsonContentType(request.headers['content-type']))
-            return send(reply, {
-              status: 415,
-              body: { error: 'Send the form as JSON: Content-Type: application/json.' },
-            })
-          const problem = unreadableBody(
-            request.headers['content-type'] ?? '',
-            request.headers['content-encoding'],
-          )
-          if (problem) return send(reply, { status: 415, body: { error: problem } })
-        },
-        handler: async (request, reply) => {
-          try {
-            return send(reply, await submit(request, form))
-          } catch (error) {
-            if (!(error instanceof StorageBusy)) throw error
-            reply.header('retry-after', String(error.retryAfterSeconds))
-            return send(reply, {
-              status: 503,
-              body: {
-                error: `The form could not be saved just now (the database is busy); nothing was stored. Try again in ${error.retryAfterSeconds} s.`,
-              },
-            })
-          }
-        },
-      })
-      api.route({
-        method: 'OPTIONS',
-        url,
-        handler: async (request, reply) => {
-          reply.header('allow', 'POST, OPTIONS')
-          if (options.siteOrigin && request.headers.origin === options.siteOrigin) {
-            reply.header('access-control-allow-methods', 'POST')
-            reply.header('access-control-allow-headers', 'Content-Type, Idempotency-Key')
-            reply.header('access-control-max-age', '600')
-          }
-          return reply.code(204).send()
-        },
-      })
-      api.route({
-        method: [...OTHER_METHODS],
-        url,
-        exposeHeadRoute: false,
-        onRequest: async (request, reply) => {
-          reply.header('allow', 'POST, OPTIONS')
-          return send(reply, {
-            status: 405,
-            body: { error: `${request.method} is not allowed here; send the form with POST.` },
-          })
-        },
-        handler: async () => undefined,
-      })
-    }
-
+    api.addHook('onRequest', gatekeeper(options))
+    const receive = receiver(options)
+    for (const form of options.forms) registerForm(api, form, receive, options.siteOrigin)
     const unknown = async (request: FastifyRequest, reply: FastifyReply) =>
-      send(reply, {
-        status: 404,
-        body: { error: `There is no API endpoint at ${request.url.split('?')[0]}.` },
-      })
+      send(reply, apiAnswer(API_MESSAGES.NoEndpoint, { path: request.url.split('?')[0] ?? '' }))
     for (const url of [API_PREFIX, `${API_PREFIX}/*`])
       api.route({
         method: ['POST', 'OPTIONS', ...OTHER_METHODS],
@@ -176,38 +79,133 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
         onRequest: unknown,
         handler: unknown,
       })
-
-    async function submit(request: FastifyRequest, form: IntakeForm): Promise<Answer> {
-      const body = request.body
-      if (!isPlainObject(body))
-        return {
-          status: 400,
-          body: { error: 'The request body must be a JSON object with the form fields.' },
-        }
-      const key = readKey(request.headers['idempotency-key'])
-      if ('error' in key) return { status: 400, body: { error: key.error } }
-      return once(key.key, fingerprint(form.path, body), async (record) => {
-        const result = await form.validate(body)
-        if (!result.ok) return { status: 422, body: { errors: result.errors } }
-        const id = randomUUID()
-        const answer = { status: 201, body: { id } }
-        await options.writer.write({
-          id,
-          receivedAt: new Date().toISOString(),
-          kind: form.kind,
-          product: form.product(result.value),
-          payload: result.value,
-          // Answered like a real one, so a bot cannot tell that it was caught.
-          spam: isHoneypotFilled(body),
-          clientHash: clientHash(request.ip),
-          notify: options.notify(form.kind),
-          ...(record && {
-            idempotency: { ...record, status: answer.status, body: JSON.stringify(answer.body) },
-          }),
-        })
-        options.onCommitted?.()
-        return answer
-      })
-    }
   })
+}
+
+/**
+ * What every API request meets first: answers never cached or sniffed, CORS for the site origin, a
+ * POST from a foreign origin refused (403), and the per-client rate limit (429 with Retry-After).
+ */
+function gatekeeper(options: ApiOptions) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = request.headers.origin
+    // Answers about one person's submission: never cached, never sniffed.
+    reply.header('cache-control', 'no-store')
+    reply.header('x-content-type-options', 'nosniff')
+    reply.header('vary', 'Origin')
+    if (options.siteOrigin && origin === options.siteOrigin) {
+      reply.header('access-control-allow-origin', origin)
+      reply.header('access-control-expose-headers', 'Retry-After')
+    }
+    if (request.method === 'POST' && !isAllowedOrigin(origin, options.siteOrigin, request.host))
+      return send(reply, apiAnswer(API_MESSAGES.ForeignOrigin, undefined))
+    if (request.method === 'OPTIONS' || !options.limiter) return
+    // Per client, an IPv6 client by its /64: one host has a whole /64 to pick addresses from.
+    const decision = options.limiter.take(clientKey(request.ip))
+    if (!decision.allowed) {
+      reply.header('retry-after', String(decision.retryAfterSeconds))
+      return send(reply, apiAnswer(API_MESSAGES.RateLimited, decision))
+    }
+  }
+}
+
+/**
+ * One form's endpoint: POST (JSON only, refused by content type before the body is read; a busy
+ * database is a 503 with Retry-After), OPTIONS (CORS preflight for the site origin) and 405 for the rest.
+ */
+function registerForm(
+  api: FastifyInstance,
+  form: IntakeForm,
+  receive: (request: FastifyRequest, form: IntakeForm) => Promise<Answer>,
+  siteOrigin: string | undefined,
+): void {
+  const url = API_PREFIX + form.path
+  api.route({
+    method: 'POST',
+    url,
+    bodyLimit: BODY_LIMIT,
+    // This also shuts out cross-site HTML form posts, which can only send form encodings or text/plain.
+    onRequest: async (request, reply) => {
+      const refused = bodyRefusal(request)
+      if (refused) return send(reply, refused)
+    },
+    handler: async (request, reply) => {
+      try {
+        return send(reply, await receive(request, form))
+      } catch (error) {
+        if (!(error instanceof StorageBusy)) throw error
+        reply.header('retry-after', String(error.retryAfterSeconds))
+        return send(reply, apiAnswer(API_MESSAGES.StorageBusy, error))
+      }
+    },
+  })
+  api.route({
+    method: 'OPTIONS',
+    url,
+    handler: async (request, reply) => {
+      reply.header('allow', 'POST, OPTIONS')
+      if (siteOrigin && request.headers.origin === siteOrigin) {
+        reply.header('access-control-allow-methods', 'POST')
+        reply.header('access-control-allow-headers', 'Content-Type, Idempotency-Key')
+        reply.header('access-control-max-age', '600')
+      }
+      return reply.code(204).send()
+    },
+  })
+  api.route({
+    method: [...OTHER_METHODS],
+    url,
+    exposeHeadRoute: false,
+    onRequest: async (request, reply) => {
+      reply.header('allow', 'POST, OPTIONS')
+      return send(reply, apiAnswer(API_MESSAGES.MethodNotAllowed, { method: request.method }))
+    },
+    handler: async () => undefined,
+  })
+}
+
+/** Why a POST's body will not be read, judged by its headers alone: not JSON, not UTF-8, compressed. */
+function bodyRefusal(request: FastifyRequest): ApiAnswer | undefined {
+  const type = request.headers['content-type']
+  if (!isJsonContentType(type)) return apiAnswer(API_MESSAGES.NotJson, undefined)
+  return unreadableBody(type ?? '', request.headers['content-encoding'])
+}
+
+/**
+ * Takes in one submission: the body must be a JSON object and the Idempotency-Key well formed; a key
+ * seen before replays its answer; a body the form's rules refuse is a 422 with their messages; a valid
+ * one is committed (with its outbox entries) before its 201 is sent.
+ */
+function receiver(options: ApiOptions) {
+  const once = idempotency(options.storage).once
+  const clientHash = (ip: string) =>
+    createHash('sha256').update(options.storage.salt).update(ip).digest('base64url').slice(0, 22)
+  return async (request: FastifyRequest, form: IntakeForm): Promise<Answer> => {
+    const body = request.body
+    if (!isPlainObject(body)) return apiAnswer(API_MESSAGES.NotAnObject, undefined)
+    const key = readKey(request.headers['idempotency-key'])
+    if (key === 'malformed') return apiAnswer(API_MESSAGES.BadIdempotencyKey, undefined)
+    return once(key.key, fingerprint(form.path, body), async (record) => {
+      const result = await form.validate(body)
+      if (!result.ok) return { status: 422, body: { errors: result.errors } }
+      const id = randomUUID()
+      const answer = { status: 201, body: { id } }
+      await options.writer.write({
+        id,
+        receivedAt: new Date().toISOString(),
+        kind: form.kind,
+        product: form.product(result.value),
+        payload: result.value,
+        // Answered like a real one, so a bot cannot tell that it was caught.
+        spam: isHoneypotFilled(body),
+        clientHash: clientHash(request.ip),
+        notify: options.notify(form.kind),
+        ...(record && {
+          idempotency: { ...record, status: answer.status, body: JSON.stringify(answer.body) },
+        }),
+      })
+      options.onCommitted?.()
+      return answer
+    })
+  }
 }

@@ -39,13 +39,17 @@ describe('unreadableBody', () => {
     ['application/json; charset="latin1"'],
     ['application/json;\tcharset=LATIN1'],
   ])('refuses another charset, however it is written: %s', (type) => {
-    expect(unreadableBody(type, undefined)).toBe('The body must be UTF-8 JSON; charset=latin1 is not read.')
+    expect(unreadableBody(type, undefined)).toEqual({
+      status: 415,
+      body: { error: 'The body must be UTF-8 JSON; charset=latin1 is not read.' },
+    })
   })
 
   it('refuses a compressed body', () => {
-    expect(unreadableBody('application/json', ' GZIP ')).toBe(
-      'Send the body uncompressed; Content-Encoding: gzip is not read.',
-    )
+    expect(unreadableBody('application/json', ' GZIP ')).toEqual({
+      status: 415,
+      body: { error: 'Send the body uncompressed; Content-Encoding: gzip is not read.' },
+    })
   })
 })
 

@@ -1,17 +1,20 @@
 import type { FastifyInstance } from 'fastify'
+import { API_MESSAGES, type ApiAnswer, type ApiMessage, apiAnswer } from '../lib/api-messages.ts'
 
 /** The largest request body the intake API reads. */
 export const BODY_LIMIT = 16 * 1024
 
 /** A 4xx the API answers with `{error}`: thrown by the parser, mapped by the error handler. */
 export class BadRequest extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message)
+  readonly statusCode: number
+  constructor(readonly answer: ApiAnswer) {
+    super(answer.body.error)
+    this.statusCode = answer.status
   }
 }
+
+/** A BadRequest of one kind of API_MESSAGES. */
+const refuse = <P>(kind: ApiMessage<P>, params: P) => new BadRequest(apiAnswer(kind, params))
 
 /** True for `application/json`, with or without parameters such as `charset=utf-8`. */
 export function isJsonContentType(header: string | undefined): boolean {
@@ -23,13 +26,15 @@ export function isJsonContentType(header: string | undefined): boolean {
  * Why a JSON body cannot be read as sent, or undefined when it can: the body is read as UTF-8 text,
  * so another charset or a compressed body would be misread (and its bytes echoed in an error).
  */
-export function unreadableBody(contentType: string, contentEncoding: string | undefined): string | undefined {
+export function unreadableBody(
+  contentType: string,
+  contentEncoding: string | undefined,
+): ApiAnswer | undefined {
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]?.toLowerCase()
   if (charset && charset !== 'utf-8' && charset !== 'utf8')
-    return `The body must be UTF-8 JSON; charset=${charset} is not read.`
+    return apiAnswer(API_MESSAGES.NotUtf8, { charset })
   const encoding = contentEncoding?.trim().toLowerCase()
-  if (encoding && encoding !== 'identity')
-    return `Send the body uncompressed; Content-Encoding: ${encoding} is not read.`
+  if (encoding && encoding !== 'identity') return apiAnswer(API_MESSAGES.Compressed, { encoding })
   return undefined
 }
 
@@ -66,9 +71,9 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * unpaired surrogates, and a table holding one breaks `payload->>'name'` for every row), or undefined.
  * No person types either; both come from a broken or hostile client.
  */
-function unstorable(text: string): string | undefined {
-  if (text.includes('\u0000')) return 'a NUL character (\\u0000)'
-  if (LONE_SURROGATE.test(text)) return 'half of a UTF-16 surrogate pair (\\ud800-\\udfff alone)'
+function unstorable(text: string): 'nul' | 'surrogate' | undefined {
+  if (text.includes('\u0000')) return 'nul'
+  if (LONE_SURROGATE.test(text)) return 'surrogate'
   return undefined
 }
 
@@ -79,31 +84,21 @@ function unstorable(text: string): string | undefined {
  * surrogates). It says where broken JSON is broken.
  */
 export function parseJson(text: string): unknown {
-  if (text.trim() === '')
-    throw new BadRequest(400, 'The request body is empty; send the form as a JSON object.')
-  if (deeperThan(text, MAX_DEPTH))
-    throw new BadRequest(
-      400,
-      `The request body nests objects or arrays more than ${MAX_DEPTH} levels deep; send the form as one flat JSON object.`,
-    )
+  if (text.trim() === '') throw refuse(API_MESSAGES.EmptyBody, undefined)
+  if (deeperThan(text, MAX_DEPTH)) throw refuse(API_MESSAGES.TooDeep, { depth: MAX_DEPTH })
   try {
     return JSON.parse(text, (key, value) => {
-      if (key === '__proto__')
-        throw new BadRequest(400, 'The request body holds a "__proto__" key, which is not allowed.')
+      if (key === '__proto__') throw refuse(API_MESSAGES.ProtoKey, undefined)
       const inKey = unstorable(key)
+      if (inKey) throw refuse(API_MESSAGES.Unstorable, { what: inKey, where: 'a field name' })
       const inValue = typeof value === 'string' ? unstorable(value) : undefined
-      const problem = inKey ? `${inKey} in a field name` : inValue && `${inValue} in ${JSON.stringify(key)}`
-      if (problem)
-        throw new BadRequest(
-          400,
-          `The request body holds text that cannot be stored: ${problem}. Send the text without it.`,
-        )
+      if (inValue) throw refuse(API_MESSAGES.Unstorable, { what: inValue, where: JSON.stringify(key) })
       return value
     })
   } catch (error) {
     if (error instanceof BadRequest) throw error
     const detail = error instanceof Error ? error.message : String(error)
-    throw new BadRequest(400, `The request body is not valid JSON: ${detail}`)
+    throw refuse(API_MESSAGES.NotJsonText, { detail })
   }
 }
 

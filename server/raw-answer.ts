@@ -1,4 +1,6 @@
+import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
+import type { ApiAnswer } from '../lib/api-messages.ts'
 
 /**
  * Writes a whole HTTP/1.1 answer straight to a socket and half-closes it, for what is answered before
@@ -8,13 +10,13 @@ import type { Duplex } from 'node:stream'
  */
 export function rawAnswer(
   socket: Duplex,
-  answer: { status: number; reason: string; error: string },
+  answer: ApiAnswer,
   headers: readonly { name: string; value: string }[],
   extra: readonly string[] = [],
 ): void {
-  const body = JSON.stringify({ error: answer.error })
+  const body = JSON.stringify(answer.body)
   const lines = [
-    `HTTP/1.1 ${answer.status} ${answer.reason}`,
+    `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`,
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
     ...extra,

@@ -94,7 +94,7 @@ describe('runSteps, as npm test runs its checks', () => {
       { build: { phase: 1, command: ['sh', '-c', tool], needs: [] } },
       { cwd: process.cwd(), stdout, stderr: sink(), running },
     )
-    await expect.poll(() => stdout.text()).toMatch(/tool \d+/)
+    await expect.poll(() => stdout.text(), { timeout: 20_000 }).toMatch(/tool \d+/)
     const pid = Number(/tool (\d+)/.exec(stdout.text())?.[1])
     stopSteps(running, 'SIGTERM')
     expect((await done).get('build')?.code).not.toBe(0)
@@ -104,7 +104,7 @@ describe('runSteps, as npm test runs its checks', () => {
         (stat) => stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z',
         () => false,
       )
-    await expect.poll(alive).toBe(false)
+    await expect.poll(alive, { timeout: 20_000 }).toBe(false)
   })
 
   it('passes when every step passed', async () => {

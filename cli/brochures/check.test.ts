@@ -214,6 +214,7 @@ describe('what a brochure check answers', () => {
       id: 'UHF',
       url: `http://127.0.0.1:${port}/brochures/UHF.pdf`,
       ok: false,
+      fault: { kind: 'unreachable', reason: 'fetch failed' },
       reason: 'could not be fetched (fetch failed)',
     })
   })
@@ -241,6 +242,7 @@ describe('what a brochure check answers', () => {
           url: '/brochures/page.pdf',
           ok: false,
           bytes: 2000,
+          fault: { kind: 'not-pdf' },
           reason: 'is not a PDF (it does not start with %PDF-)',
         },
       ])

@@ -1,6 +1,7 @@
 import { open, stat } from 'node:fs/promises'
 import path from 'node:path'
 import pLimit from 'p-limit'
+import { type BrochureFault, brochureFaultInWords } from '../../lib/problems.ts'
 import type { Brochure } from '../../model/content/schemas/site.ts'
 
 /** A PDF smaller than this is a stub or an error page, not a brochure. */
@@ -12,7 +13,9 @@ export interface BrochureResult {
   id: string
   url: string
   ok: boolean
-  /** Why it failed, in one sentence. */
+  /** Why it failed. */
+  fault?: BrochureFault
+  /** Why it failed, as the rest of a sentence that starts with its address (lib/problems.ts). */
   reason?: string
   bytes?: number
 }
@@ -61,29 +64,27 @@ export async function checkBrochureFiles(
         const check = () => (file ? checkLocal(file) : checkRemote(url, options.timeoutMs ?? 10_000))
         let result = await check()
         if (!result.ok && result.retry) result = await check()
-        const { retry: _retry, ...rest } = result
-        return { id: b.id, url, ...rest }
+        const { retry: _retry, fault, ...rest } = result
+        return { id: b.id, url, ...rest, ...(fault ? { fault, reason: brochureFaultInWords(fault) } : {}) }
       }),
     ),
   )
 }
 
-type Outcome = { ok: boolean; reason?: string; bytes?: number; retry?: boolean }
+type Outcome = { ok: boolean; fault?: BrochureFault; bytes?: number; retry?: boolean }
 
 function judge(size: number, head: Buffer): Outcome {
   if (!head.subarray(0, 5).equals(Buffer.from('%PDF-')))
-    return { ok: false, bytes: size, reason: 'is not a PDF (it does not start with %PDF-)' }
-  if (size < MIN_PDF_BYTES)
-    return { ok: false, bytes: size, reason: `is only ${size} bytes, too small to be a brochure` }
-  if (size > MAX_PDF_BYTES)
-    return { ok: false, bytes: size, reason: `is ${size} bytes, larger than the 50 MB limit` }
+    return { ok: false, bytes: size, fault: { kind: 'not-pdf' } }
+  if (size < MIN_PDF_BYTES) return { ok: false, bytes: size, fault: { kind: 'too-small', bytes: size } }
+  if (size > MAX_PDF_BYTES) return { ok: false, bytes: size, fault: { kind: 'too-large', bytes: size } }
   return { ok: true, bytes: size }
 }
 
 async function checkLocal(file: string): Promise<Outcome> {
   const info = await stat(file).catch(() => undefined)
   if (!info?.isFile())
-    return { ok: false, reason: `is missing (expected the file ${path.relative(process.cwd(), file)})` }
+    return { ok: false, fault: { kind: 'missing-file', file: path.relative(process.cwd(), file) } }
   const handle = await open(file, 'r')
   try {
     const head = Buffer.alloc(5)
@@ -101,13 +102,17 @@ async function checkRemote(url: string, timeoutMs: number): Promise<Outcome> {
       headers: { Range: 'bytes=0-1023' },
     })
     if (response.status === 404 || response.status === 410)
-      return { ok: false, reason: `is missing (HTTP ${response.status})` }
+      return { ok: false, fault: { kind: 'missing-url', status: response.status } }
     if (!response.ok)
-      return { ok: false, reason: `answered HTTP ${response.status}`, retry: response.status >= 500 }
+      return {
+        ok: false,
+        fault: { kind: 'http-error', status: response.status },
+        retry: response.status >= 500,
+      }
     const type = response.headers.get('content-type') ?? ''
     const head = Buffer.from(await response.arrayBuffer())
     if (!type.includes('application/pdf') && !type.includes('application/octet-stream'))
-      return { ok: false, reason: `is served as "${type || 'no content type'}", not application/pdf` }
+      return { ok: false, fault: { kind: 'not-pdf-type', type } }
     const range = response.headers.get('content-range')?.match(/\/(\d+)$/)
     const size = range ? Number(range[1]) : Number(response.headers.get('content-length') ?? head.length)
     return judge(size, head)
@@ -116,9 +121,9 @@ async function checkRemote(url: string, timeoutMs: number): Promise<Outcome> {
     return {
       ok: false,
       retry: true,
-      reason: timedOut
-        ? `did not answer within ${timeoutMs} ms`
-        : `could not be fetched (${(error as Error).message})`,
+      fault: timedOut
+        ? { kind: 'timeout', ms: timeoutMs }
+        : { kind: 'unreachable', reason: (error as Error).message },
     }
   }
 }

@@ -102,6 +102,12 @@ afterEach(() => {
 })
 
 const summary = /^\d+ images: \d+ encoded, \d+ cached, /
+
+/**
+ * How long a wait may take before it fails: a bound for a loaded CI machine, not a speed (a reload
+ * validates the content and re-encodes images; vi.waitFor's own 1 s failed beside stress-ng).
+ */
+const SLOW_MACHINE = { timeout: 20_000 }
 const reloads = () => project.sent.filter((p) => JSON.stringify(p) === '{"type":"full-reload"}').length
 
 async function siteDev(...args: string[]) {
@@ -155,7 +161,7 @@ describe('site dev', () => {
     expect(project.started[0]?.options).toMatchObject({
       viteConfig: { server: { port: 3000, host: '127.0.0.1' } },
     })
-    await vi.waitFor(() => expect(reloads()).toBe(1))
+    await vi.waitFor(() => expect(reloads()).toBe(1), SLOW_MACHINE)
     expect(project.log).toEqual([expect.stringMatching(/^3 images: 0 encoded, 3 cached/)])
   })
 
@@ -164,7 +170,7 @@ describe('site dev', () => {
     await mkdir(paths.schemas, { recursive: true })
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const server = await siteDev()
-    await vi.waitFor(() => expect(reloads()).toBe(1))
+    await vi.waitFor(() => expect(reloads()).toBe(1), SLOW_MACHINE)
     for (const file of [
       path.join(paths.schemas, 'product.schema.json'),
       path.join(project.root, 'components', 'Header.tsx'),
@@ -178,7 +184,7 @@ describe('site dev', () => {
     // One refresh after a burst of saves.
     expect(vi.getTimerCount()).toBe(1)
     vi.advanceTimersByTime(60)
-    await vi.waitFor(() => expect(reloads()).toBe(2))
+    await vi.waitFor(() => expect(reloads()).toBe(2), SLOW_MACHINE)
     expect(project.log.filter((l) => summary.test(l))).toHaveLength(2)
     await rm(paths.schemas, { recursive: true })
   })
@@ -187,13 +193,13 @@ describe('site dev', () => {
     await earlierRun()
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const server = await siteDev()
-    await vi.waitFor(() => expect(reloads()).toBe(1))
+    await vi.waitFor(() => expect(reloads()).toBe(1), SLOW_MACHINE)
     const file = path.join(paths.content, 'site.yaml')
     const good = await readFile(file, 'utf8')
     const refresh = async (n: number) => {
       save(server, file)
       vi.advanceTimersByTime(60)
-      await vi.waitFor(() => expect(reloads()).toBe(n))
+      await vi.waitFor(() => expect(reloads()).toBe(n), SLOW_MACHINE)
     }
     try {
       await writeFile(file, good.replace('company: Test Company', 'company: [Test Company]'))
@@ -219,14 +225,14 @@ describe('site dev', () => {
     await earlierRun()
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const server = await siteDev()
-    await vi.waitFor(() => expect(reloads()).toBe(1))
+    await vi.waitFor(() => expect(reloads()).toBe(1), SLOW_MACHINE)
     // The manifest cannot be written where a folder stands in its way.
     const tmp = `${manifestFile(paths)}.tmp`
     await mkdir(tmp)
     try {
       save(server, path.join(paths.content, 'site.yaml'))
       vi.advanceTimersByTime(60)
-      await vi.waitFor(() => expect(reloads()).toBe(2))
+      await vi.waitFor(() => expect(reloads()).toBe(2), SLOW_MACHINE)
       expect(errors[0]).toBe(
         'The site CLI hit an unexpected error. This is a bug in the tool, not in your content:',
       )
@@ -275,7 +281,7 @@ describe('serialised', () => {
     expect(second).toBe(first)
     runs.shift()?.()
     await first
-    await vi.waitFor(() => expect(started).toBe(2))
+    await vi.waitFor(() => expect(started).toBe(2), SLOW_MACHINE)
     runs.shift()?.()
     await new Promise((resolve) => setImmediate(resolve))
     expect(started).toBe(2)

@@ -29,7 +29,7 @@ describe('messages: one problem per mistake, with a fix that helps', () => {
   it('points at an unclosed [ on its own line, not the line after', async () => {
     expect(await afterEdit('name: Alpha', 'name: [Alpha')).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:1:7
-        The YAML cannot be read: The list opened with [ here is never closed
+        The YAML cannot be read: The list opened with [ here is never closed.
         Fix: close it on the same line (\`[a, b]\`), or put text that starts with [ or { in quotes.
       1 problem in 1 file."
     `)
@@ -38,7 +38,7 @@ describe('messages: one problem per mistake, with a fix that helps', () => {
   it('reports one tab used as indentation once', async () => {
     expect(await afterEdit(/\n {2}- label: Rating/, '\n\t- label: Rating')).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:36:1
-        The YAML cannot be read: Tabs are not allowed as indentation
+        The YAML cannot be read: Tabs are not allowed as indentation.
         Fix: indent with spaces, not tabs.
       1 problem in 1 file."
     `)
@@ -47,7 +47,7 @@ describe('messages: one problem per mistake, with a fix that helps', () => {
   it('names a duplicate key with both lines', async () => {
     expect(await afterEdit('category: Test', 'category: Test\nname: Again')).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:3:1
-        The YAML cannot be read: The field \`name\` appears twice: lines 1 and 3
+        The YAML cannot be read: The field \`name\` appears twice: lines 1 and 3.
         Fix: keep one of the two: merge what you need into it and delete the other.
       1 problem in 1 file."
     `)

@@ -83,7 +83,7 @@ describe('site validate', () => {
     )
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:2:11
-        The YAML cannot be read: This value contains ": ", which YAML reads as a field of its own
+        The YAML cannot be read: This value contains ": ", which YAML reads as a field of its own.
         Fix: put text that contains ": " in quotes, e.g. \`heading: "Power: 24V DC"\`.
       1 problem in 1 file."
     `)
@@ -99,7 +99,7 @@ describe('site validate', () => {
     )
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:5:10
-        The YAML cannot be read: Missing closing "quote
+        The YAML cannot be read: Missing closing "quote.
         Fix: close the quote that starts here, or remove it.
       1 problem in 1 file."
     `)

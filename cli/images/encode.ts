@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
+import { type Finding, finding, PROBLEMS } from '../../lib/problems.ts'
 import { defaultWidth, type ManifestEntry, outputName } from '../../model/images.ts'
 import type { ImageSource } from './collect.ts'
 import { imageFault, inspectImage } from './inspect.ts'
@@ -30,15 +31,13 @@ export interface EncodeResult {
   outBytes: number
 }
 
-/** A source that cannot be turned into images: the message says why. */
+/** A source that cannot be turned into images: what is wrong with it (lib/problems.ts). */
 export class SourceError extends Error {
   constructor(
     readonly source: ImageSource,
-    readonly code: 'missing-image' | 'unreadable-image' | 'image-too-small',
-    message: string,
-    readonly hint: string,
+    readonly found: Finding,
   ) {
-    super(message)
+    super(found.message)
   }
 }
 
@@ -88,12 +87,7 @@ export async function encodeImage(
   try {
     bytes = await readFile(file)
   } catch {
-    throw new SourceError(
-      source,
-      'missing-image',
-      `The image "${source.ref}" does not exist in content/images/.`,
-      `add content/images/${source.ref}, or correct the path.`,
-    )
+    throw new SourceError(source, finding(PROBLEMS.MissingImage, { ref: source.ref }))
   }
   const key = cacheKey(bytes, settings, source.ladder)
   const cacheDir = path.join(folders.cache, key.slice(0, 2), key)
@@ -152,7 +146,7 @@ async function encodeToCache(
   const vector = source.ref.toLowerCase().endsWith('.svg')
   const found = await inspectImage(bytes)
   const fault = imageFault(source, found)
-  if (fault) throw new SourceError(source, fault.code, fault.message, fault.hint)
+  if (fault) throw new SourceError(source, fault)
   if ('error' in found) throw new Error('imageFault let through an image that does not decode')
   const { width: sourceWidth, height: sourceHeight } = found
   const widths = widthsFor(source.ladder, sourceWidth, vector)
@@ -164,9 +158,7 @@ async function encodeToCache(
     // A header that decoded does not promise a body that does (a PNG cut short, a broken path in an SVG).
     throw new SourceError(
       source,
-      'unreadable-image',
-      `The image "${source.ref}" cannot be encoded: ${(error as Error).message.replace(/\.$/, '')}.`,
-      'open it in an image editor and save it again as a valid SVG, PNG or JPEG.',
+      finding(PROBLEMS.ImageNotEncodable, { ref: source.ref, reason: (error as Error).message }),
     )
   }
   const largest = widths.at(-1) ?? sourceWidth

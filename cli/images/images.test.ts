@@ -204,7 +204,7 @@ describe('site images', () => {
     ])
     expect([error.problems[0]?.message, error.problems[0]?.hint]).toEqual([
       'The image "p/nope.png" does not exist in content/images/.',
-      'add content/images/p/nope.png, or correct the path.',
+      'add the file content/images/p/nope.png, or correct the path.',
     ])
   })
 

@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { type Finding, finding, PROBLEMS } from '../../lib/problems.ts'
 import type { ImageSource } from './collect.ts'
 
 /** What decoding a source image told: its size, or why it cannot be used. */
 export type Inspection = { width: number; height: number } | { error: string }
-
-/** A source that cannot be turned into images, and why, in an editor's words. */
-export interface ImageFault {
-  code: 'unreadable-image' | 'image-too-small'
-  message: string
-  hint: string
-}
 
 /**
  * Decodes a source image's header (for an SVG, librsvg parses the whole document, so a truncated or
@@ -35,27 +29,18 @@ export async function inspectImage(bytes: Buffer): Promise<Inspection> {
 export function imageFault(
   source: Pick<ImageSource, 'ref' | 'ladder'>,
   found: Inspection,
-): ImageFault | undefined {
-  if ('error' in found)
-    return {
-      code: 'unreadable-image',
-      message: `The image "${source.ref}" cannot be read: ${found.error.replace(/\.$/, '')}.`,
-      hint: 'open it in an image editor and save it again as a valid SVG, PNG or JPEG (a file cut short by a failed copy looks like this).',
-    }
+): Finding | undefined {
+  if ('error' in found) return finding(PROBLEMS.UnreadableImage, { ref: source.ref, reason: found.error })
   const vector = source.ref.toLowerCase().endsWith('.svg')
   const smallest = source.ladder[0] ?? 0
   if (!vector && found.width < smallest)
-    return {
-      code: 'image-too-small',
-      message: `The image "${source.ref}" is ${found.width} px wide; this slot needs at least ${smallest} px.`,
-      hint: `export it at ${source.ladder.at(-1) ?? smallest} px wide or more, or use an SVG.`,
-    }
-  if (!found.width || !found.height)
-    return {
-      code: 'unreadable-image',
-      message: `The image "${source.ref}" has no size.`,
-      hint: 'give the SVG width and height attributes (or a viewBox).',
-    }
+    return finding(PROBLEMS.ImageTooSmall, {
+      ref: source.ref,
+      width: found.width,
+      smallest,
+      largest: source.ladder.at(-1) ?? smallest,
+    })
+  if (!found.width || !found.height) return finding(PROBLEMS.ImageWithoutSize, { ref: source.ref })
   return undefined
 }
 

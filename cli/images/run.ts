@@ -113,14 +113,7 @@ async function locateFailures(failures: SourceError[], root: string): Promise<Pr
           await readFile(path.join(root, use.file), 'utf8').then(parseYaml, () => undefined),
         )
       const at = parsed.get(use.file)?.locate(use.pointer) ?? { line: 1, col: 1 }
-      problems.push({
-        file: use.file,
-        ...at,
-        path: use.pointer,
-        code: failure.code,
-        message: failure.message,
-        hint: failure.hint,
-      })
+      problems.push({ file: use.file, ...at, path: use.pointer, ...failure.found })
     }
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line)
 }

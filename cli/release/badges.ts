@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Problem } from '../../lib/errors.ts'
+import { PROBLEMS, problemAt } from '../../lib/problems.ts'
 import type { Content } from '../../model/content/load.ts'
 import { parseYaml } from '../../model/content/locate.ts'
 
@@ -22,21 +23,12 @@ export async function badgeProblems(content: Content, projectRoot: string): Prom
     const located = parseYaml(await readFile(full, 'utf8'))
     for (const { badge, index, fault } of faults) {
       const pointer = `/partners/${index}${fault === 'missing' ? '' : '/evidence'}`
-      problems.push({
-        file,
-        ...located.locate(pointer),
-        path: pointer,
-        ...(fault === 'missing'
-          ? {
-              code: 'badge-without-evidence',
-              message: `The compliance badge "${badge.name}" has no evidence.`,
-            }
-          : {
-              code: 'badge-evidence-placeholder',
-              message: `The evidence for the compliance badge "${badge.name}" is a placeholder (${fault}).`,
-            }),
-        hint: 'write who certified it and the certificate or report number (`evidence: { issuer: ..., reference: ... }`), mark the badge `kind: feature` if it claims no certification, or remove it.',
-      })
+      const place = { file, ...located.locate(pointer), path: pointer }
+      problems.push(
+        fault === 'missing'
+          ? problemAt(PROBLEMS.BadgeWithoutEvidence, { name: badge.name }, place)
+          : problemAt(PROBLEMS.BadgeEvidencePlaceholder, { name: badge.name, fault }, place),
+      )
     }
   }
   return problems

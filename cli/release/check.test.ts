@@ -14,13 +14,23 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { formatProblems, type SiteError } from '../../lib/errors.ts'
+import { originFaultInWords, PROBLEMS } from '../../lib/problems.ts'
 import { readContent, withoutDrafts } from '../../model/content/load.ts'
 import type { Site } from '../../model/content/schemas/site.ts'
 import { projectPaths } from '../../model/paths.ts'
 import { replaceIn } from '../../tests/fixture-edit.ts'
 import { createProgram } from '../index.ts'
 import { releaseCheck, releaseProblemList } from './check.ts'
-import { originFault, originProblems, settingHint } from './origins.ts'
+import { originFault, originProblems, type SettingProblem } from './origins.ts'
+
+/** What a release says about a setting, and how to fix it (lib/problems.ts). */
+const messageOf = (p: SettingProblem) => PROBLEMS.ReleaseOrigin.message(p)
+const settingHint = (p: SettingProblem) => PROBLEMS.ReleaseOrigin.hint(p)
+const faultOf = (value: string, options: { pathAllowed: boolean }) => {
+  const fault = originFault(value, options)
+  return fault && originFaultInWords(fault)
+}
+
 import { PLACEHOLDER_CREATOR } from './placeholder-brochures.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
@@ -288,7 +298,7 @@ describe('release origins', () => {
       SITE_STORAGE_BASE: 'https://files.example.com',
       SITE_ASSET_BASE: 'http://cdn.company.in/media',
     })
-    expect(found.map((p) => `${p.variable} [${p.source}] ${p.message}`)).toEqual([
+    expect(found.map((p) => `${p.variable} [${p.source}] ${messageOf(p)}`)).toEqual([
       'SITE_URL [content/site.yaml] SITE_URL (the public origin of the site) is http://localhost:4173: localhost is this machine, not a public host.',
       'SITE_API_BASE [environment] SITE_API_BASE (the base of the intake API) is http://127.0.0.1:8080/api: 127.0.0.1 is a loopback address, not a public host.',
       "SITE_STORAGE_BASE [environment] SITE_STORAGE_BASE (the base the brochures are served from) is https://files.example.com: files.example.com is an example or reserved domain, not the company's.",
@@ -307,7 +317,7 @@ describe('release origins', () => {
     ).toEqual([])
     expect(originProblems({ ...site, siteUrl: 'https://www.company.in' }, {})).toEqual([])
     expect(originProblems(site, { SITE_URL: '/' }).map((p) => p.variable)).toEqual(['SITE_URL'])
-    expect(originProblems(site, { SITE_URL: '/site' }).map((p) => p.message)).toEqual([
+    expect(originProblems(site, { SITE_URL: '/site' }).map(messageOf)).toEqual([
       'SITE_URL (the public origin of the site) is /site: it is a path; the public origin must be a full https:// address.',
     ])
   })
@@ -334,7 +344,7 @@ describe('release origins', () => {
     ['http://www.company.in', 'http: is not encrypted; a release serves everything over https:'],
     ['www.company.in', 'it is not an address'],
   ])('refuses %s: %s', (value, why) => {
-    expect(originFault(value, { pathAllowed: true })).toBe(why)
+    expect(faultOf(value, { pathAllowed: true })).toBe(why)
   })
 
   it.each([
@@ -353,15 +363,15 @@ describe('release origins', () => {
     'https://8.10.0.1',
     'https://example.com-shop.in',
   ])('accepts the public origin %s', (value) => {
-    expect(originFault(value, { pathAllowed: false })).toBeUndefined()
+    expect(faultOf(value, { pathAllowed: false })).toBeUndefined()
   })
 
   it('takes a path only for the three bases, and `//host` is an address, not a path', () => {
-    expect(originFault('/api', { pathAllowed: true })).toBeUndefined()
-    expect(originFault('/api', { pathAllowed: false })).toBe(
+    expect(faultOf('/api', { pathAllowed: true })).toBeUndefined()
+    expect(faultOf('/api', { pathAllowed: false })).toBe(
       'it is a path; the public origin must be a full https:// address',
     )
-    expect(originFault('//cdn.example.com/media', { pathAllowed: true })).toBe('it is not an address')
+    expect(faultOf('//cdn.example.com/media', { pathAllowed: true })).toBe('it is not an address')
   })
 
   it('reads the environment first (trimmed, trailing slashes dropped), then site.yaml', () => {

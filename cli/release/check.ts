@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Problem } from '../../lib/errors.ts'
+import { PROBLEMS, problemAt } from '../../lib/problems.ts'
 import { buildConfig } from '../../model/config.ts'
 import type { Content } from '../../model/content/load.ts'
 import { parseYaml } from '../../model/content/locate.ts'
@@ -8,7 +9,7 @@ import type { ProjectPaths } from '../../model/paths.ts'
 import { badgeProblems } from './badges.ts'
 import { exampleProblems, unpublishedFiles } from './examples.ts'
 import { insecureUrlProblems } from './insecure-urls.ts'
-import { originProblems, type SettingProblem, settingHint } from './origins.ts'
+import { originProblems, type SettingProblem } from './origins.ts'
 import { placeholderBrochures } from './placeholder-brochures.ts'
 
 /** What stands between the content and a public release. */
@@ -70,10 +71,11 @@ export async function releaseProblemList(
     ? parseYaml(await readFile(siteFile, 'utf8'))
     : undefined
   const settings = report.settings.map((s): Problem => {
-    const base = { path: `/${s.key}`, code: 'release-origin', message: s.message, hint: settingHint(s) }
-    if (s.source !== 'content/site.yaml' || !site) return { ...base, file: s.source, line: 0, col: 0 }
-    const file = path.relative(paths.root, siteFile).split(path.sep).join('/')
-    return { ...base, file, ...site.locate(`/${s.key}`) }
+    const at =
+      s.source !== 'content/site.yaml' || !site
+        ? { file: s.source, line: 0, col: 0 }
+        : { file: path.relative(paths.root, siteFile).split(path.sep).join('/'), ...site.locate(`/${s.key}`) }
+    return problemAt(PROBLEMS.ReleaseOrigin, s, { ...at, path: `/${s.key}` })
   })
   return [...settings, ...report.problems]
 }

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { TSchema } from '@sinclair/typebox'
 import type { Problem } from '../../lib/errors.ts'
+import { PROBLEMS, problemAt } from '../../lib/problems.ts'
 import { exampleValues } from '../../model/content/example-tag.ts'
 import { splitFrontMatter } from '../../model/content/front-matter.ts'
 import type { Content } from '../../model/content/load.ts'
@@ -99,18 +100,14 @@ export async function exampleProblems(
     const doc = parseDocument(yaml, { ...YAML_OPTIONS, lineCounter })
     for (const example of exampleValues(doc, lineCounter)) {
       const what = fieldDescription(schemaFor(relative), example.pointer)
-      problems.push({
-        file,
-        line: example.line + shift,
-        col: example.col,
-        path: example.pointer,
-        code: 'example-value',
-        message: `"${shorten(example.value)}" is an example value, not one the company supplied.`,
-        hint: `write the company's own value${what ? ` (the field holds: ${what.replace(/\.$/, '')})` : ''}, then remove the !example tag.`,
-      })
+      problems.push(
+        problemAt(
+          PROBLEMS.ExampleValue,
+          { value: example.value, holds: what },
+          { file, line: example.line + shift, col: example.col, path: example.pointer },
+        ),
+      )
     }
   }
   return problems
 }
-
-const shorten = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text)

@@ -1,4 +1,5 @@
 import type { Problem } from '../../lib/errors.ts'
+import { PROBLEMS, problemAt } from '../../lib/problems.ts'
 import { walk } from '../../model/content/checks.ts'
 import { parseYaml } from '../../model/content/locate.ts'
 import { contentSources } from './examples.ts'
@@ -20,15 +21,13 @@ export async function insecureUrlProblems(
     walk(yaml.data, '', (value, pointer) => {
       if (!/^http:\/\//i.test(value) || pointer === '/siteUrl') return
       const at = yaml.locate(pointer)
-      problems.push({
-        file,
-        line: at.line + shift,
-        col: at.col,
-        path: pointer,
-        code: 'insecure-url',
-        message: `"${value.length > 60 ? `${value.slice(0, 57)}...` : value}" is a plain http:// address.`,
-        hint: `use the https:// address (${value.replace(/^http:/i, 'https:').slice(0, 60)}); every public site it could point at serves https.`,
-      })
+      problems.push(
+        problemAt(
+          PROBLEMS.InsecureUrl,
+          { value },
+          { file, line: at.line + shift, col: at.col, path: pointer },
+        ),
+      )
     })
   }
   return problems

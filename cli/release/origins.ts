@@ -1,3 +1,4 @@
+import type { OriginFault } from '../../lib/problems.ts'
 import type { Site } from '../../model/content/schemas/site.ts'
 
 /** A build setting a release refuses, with where its value came from. */
@@ -6,13 +7,15 @@ export interface SettingProblem {
   variable: string
   /** Its key in content/site.yaml, e.g. `siteUrl`. */
   key: string
+  /** What it is, e.g. `public origin of the site`. */
+  what: string
   value: string
   /**
    * `environment` when the variable is set, else `content/site.yaml`; `built site` when a built site
    * is judged by the settings it was made with (`site verify --release`).
    */
   source: 'environment' | 'content/site.yaml' | 'built site'
-  message: string
+  fault: OriginFault
 }
 
 /** The four origins a release publishes, their environment variable and site.yaml key. */
@@ -24,24 +27,24 @@ export const ORIGIN_SETTINGS = [
 ] as const
 
 /** Why an origin cannot go live, or undefined when it can. Paths (`/api`) are on the site's own origin. */
-export function originFault(value: string, { pathAllowed }: { pathAllowed: boolean }): string | undefined {
-  if (value.startsWith('/') && !value.startsWith('//'))
-    return pathAllowed ? undefined : 'it is a path; the public origin must be a full https:// address'
+export function originFault(
+  value: string,
+  { pathAllowed }: { pathAllowed: boolean },
+): OriginFault | undefined {
+  if (value.startsWith('/') && !value.startsWith('//')) return pathAllowed ? undefined : { kind: 'path' }
   let url: URL
   try {
     url = new URL(value)
   } catch {
-    return 'it is not an address'
+    return { kind: 'not-an-address' }
   }
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase()
-  if (host === 'localhost' || host.endsWith('.localhost')) return `${host} is this machine, not a public host`
-  if (/^127\.|^0\.0\.0\.0$|^::1?$/.test(host)) return `${host} is a loopback address, not a public host`
-  if (/^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(host))
-    return `${host} is a private network address, not a public host`
+  if (host === 'localhost' || host.endsWith('.localhost')) return { kind: 'this-machine', host }
+  if (/^127\.|^0\.0\.0\.0$|^::1?$/.test(host)) return { kind: 'loopback', host }
+  if (/^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(host)) return { kind: 'private', host }
   if (/(^|\.)example(\.[a-z]+)+$/.test(host) || /\.(test|invalid|example|local)$/.test(host))
-    return `${host} is an example or reserved domain, not the company's`
-  if (url.protocol !== 'https:')
-    return `${url.protocol} is not encrypted; a release serves everything over https:`
+    return { kind: 'example', host }
+  if (url.protocol !== 'https:') return { kind: 'unencrypted', protocol: url.protocol }
   return undefined
 }
 
@@ -56,24 +59,8 @@ export function originProblems(
     const fromEnv = env[variable]?.trim()
     const value = (fromEnv || site[key]).replace(/\/+$/, '')
     const fault = originFault(value, { pathAllowed: key !== 'siteUrl' })
-    if (!fault) continue
-    problems.push({
-      variable,
-      key,
-      value,
-      source: fromEnv ? envSource : 'content/site.yaml',
-      message: `${variable} (the ${what}) is ${value}: ${fault}.`,
-    })
+    if (fault)
+      problems.push({ variable, key, what, value, source: fromEnv ? envSource : 'content/site.yaml', fault })
   }
   return problems
-}
-
-/** How to fix one setting, naming both places it can be set. */
-export function settingHint(p: SettingProblem): string {
-  const example = p.key === 'siteUrl' ? 'https://www.yourcompany.in' : `https://cdn.yourcompany.in/...`
-  if (p.source === 'built site')
-    return `build again with ${p.variable} set to the public https address (e.g. ${example}); this site was built with ${p.value}.`
-  return p.source === 'environment'
-    ? `set ${p.variable} to the public https address (e.g. ${example}); it is set in the environment, which overrides ${p.key} in content/site.yaml.`
-    : `set ${p.variable}=${p.key === 'siteUrl' ? example : '<https base>'} for the build, or change ${p.key} in content/site.yaml.`
 }

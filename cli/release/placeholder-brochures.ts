@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Problem } from '../../lib/errors.ts'
+import { PROBLEMS, problemAt } from '../../lib/problems.ts'
 import type { Brochure } from '../../model/content/schemas/site.ts'
 import { brochureLocation } from '../brochures/check.ts'
 
@@ -37,15 +38,14 @@ export async function placeholderBrochures(
       const text = await tail(at, options.timeoutMs ?? 10_000)
       if (!text?.includes(PLACEHOLDER_CREATOR)) return
       const url = at.url
-      problems.push({
-        file: at.file ? path.relative(options.projectRoot, at.file).split(path.sep).join('/') : url,
-        line: 1,
-        col: 1,
-        path: '',
-        code: 'placeholder-brochure',
-        message: `The ${b.id} brochure ("${b.title}") is the stand-in PDF tools/make-brochures.mjs writes.`,
-        hint: `put the company's PDF at ${url}.`,
-      })
+      const file = at.file ? path.relative(options.projectRoot, at.file).split(path.sep).join('/') : url
+      problems.push(
+        problemAt(
+          PROBLEMS.PlaceholderBrochure,
+          { id: b.id, title: b.title, url },
+          { file, line: 1, col: 1, path: '' },
+        ),
+      )
     }),
   )
   return problems.sort((a, b) => a.file.localeCompare(b.file))

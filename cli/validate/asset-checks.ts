@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Problem } from '../../lib/errors.ts'
+import { PROBLEMS, problemAt } from '../../lib/problems.ts'
 import { buildConfig } from '../../model/config.ts'
 import type { Content } from '../../model/content/load.ts'
 import { type LocatedYaml, parseYaml } from '../../model/content/locate.ts'
@@ -61,9 +62,7 @@ async function imageProblems(content: Content, paths: ProjectPaths, locate: Loca
         file: use.file,
         ...(await locate(use.file, use.pointer)),
         path: use.pointer,
-        code: fault.code,
-        message: fault.message,
-        hint: fault.hint,
+        ...fault,
       })
   }
   return problems
@@ -75,16 +74,15 @@ async function brochureProblems(content: Content, paths: ProjectPaths, locate: L
   const results = await checkBrochureFiles(content.brochures, { storageBase, publicDir: paths.public })
   const problems: Problem[] = []
   for (const [i, r] of results.entries())
-    if (!r.ok)
-      problems.push({
-        file,
-        ...(await locate(file, `/brochures/${i}/id`)),
-        path: `/brochures/${i}/id`,
-        code: 'brochure-missing',
-        message: `The brochure "${r.id}" at ${r.url} ${r.reason ?? 'cannot be used'}.`,
-        hint: isRemote(r.url)
-          ? `upload the PDF to ${r.url}, or remove the brochure from this list.`
-          : `put the PDF at public${r.url}, or remove the brochure from this list.`,
-      })
+    if (r.fault) {
+      const place = { file, ...(await locate(file, `/brochures/${i}/id`)), path: `/brochures/${i}/id` }
+      problems.push(
+        problemAt(
+          PROBLEMS.BrochureMissing,
+          { id: r.id, url: r.url, fault: r.fault, remote: isRemote(r.url) },
+          place,
+        ),
+      )
+    }
   return problems
 }

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Problem } from '../../lib/errors.ts'
 import { PAGE_LIST, routesFor } from '../../lib/pages.ts'
+import { type Finding, PROBLEMS, type ProblemKind, problemAt } from '../../lib/problems.ts'
 import { factExample, parseFact } from './facts.ts'
 import { closest } from './schema-problems.ts'
 import type { Category } from './schemas/categories.ts'
@@ -67,15 +68,18 @@ export interface CheckInput {
   drafts?: ReadonlySet<string>
 }
 
-/** Adds one problem, located at the field (or at `at`, for text that is not YAML). */
-type Report = (
-  file: string,
-  pointer: string,
-  code: string,
-  message: string,
-  hint: string,
-  at?: { line: number; col: number },
-) => void
+/** Adds one problem of a kind (lib/problems.ts), located at the field (or at `at`, for text that is not YAML). */
+interface Report {
+  <P>(
+    file: string,
+    pointer: string,
+    kind: ProblemKind<P>,
+    params: P,
+    at?: { line: number; col: number },
+  ): void
+  /** Adds what another reader found (a fact's value, model/content/facts.ts), located at the field. */
+  found(file: string, pointer: string, found: Finding): void
+}
 
 /**
  * Checks that look across files: menu order and slugs, each product's own rules, brochure ids, and
@@ -84,8 +88,22 @@ type Report = (
  */
 export async function crossChecks(input: CheckInput): Promise<Problem[]> {
   const problems: Problem[] = []
-  const report: Report = (file, pointer, code, message, hint, at) =>
-    problems.push({ file, ...(at ?? input.locate(file, pointer)), path: pointer, code, message, hint })
+  const report: Report = Object.assign(
+    <P>(
+      file: string,
+      pointer: string,
+      kind: ProblemKind<P>,
+      params: P,
+      at?: { line: number; col: number },
+    ) => {
+      problems.push(problemAt(kind, params, { file, ...(at ?? input.locate(file, pointer)), path: pointer }))
+    },
+    {
+      found: (file: string, pointer: string, found: Finding) => {
+        problems.push({ file, ...input.locate(file, pointer), path: pointer, ...found })
+      },
+    },
+  )
   checkCatalogue(input, report)
   checkCategories(input, report)
   checkProducts(input, report)
@@ -103,82 +121,34 @@ function checkCatalogue(input: CheckInput, report: Report): void {
   input.catalogue.products.forEach((slug, i) => {
     const first = seen.get(slug)
     if (first !== undefined)
-      report(
-        file,
-        `/products/${i}`,
-        'duplicate-slug',
-        `The slug "${slug}" is listed twice (entries ${first + 1} and ${i + 1}).`,
-        'delete one of the two lines.',
-      )
+      report(file, `/products/${i}`, PROBLEMS.DuplicateSlug, { slug, first: first + 1, again: i + 1 })
     else seen.set(slug, i)
-    if (!slugs.has(slug))
-      report(
-        file,
-        `/products/${i}`,
-        'unknown-product',
-        `The catalogue lists "${slug}" but content/products/${slug}.yaml does not exist.`,
-        `create it with \`site new product ${slug}\`, or remove the entry.`,
-      )
+    if (!slugs.has(slug)) report(file, `/products/${i}`, PROBLEMS.UnknownProduct, { slug })
   })
   for (const p of input.products)
     if (!seen.has(p.slug) && !input.drafts?.has(p.slug))
-      report(
-        p.file,
-        '',
-        'not-in-catalogue',
-        `The product "${p.slug}" is not listed in ${file}, so no menu would show it.`,
-        `add \`- ${p.slug}\` to ${file} where it belongs in the menu order.`,
-      )
+      report(p.file, '', PROBLEMS.NotInCatalogue, { slug: p.slug, catalogue: file })
 }
 
 function checkProducts(input: CheckInput, report: Report): void {
   const names = new Map<string, string>()
   for (const p of input.products) {
     if (!/^[a-z0-9][a-z0-9_.-]*[a-z0-9]$/.test(p.slug))
-      report(
-        p.file,
-        '',
-        'bad-slug',
-        `The file name "${p.slug}" is not a valid slug.`,
-        'rename the file using lower-case letters, digits, "_", "." and "-" only.',
-      )
-    if (RESERVED_SLUGS.includes(p.slug))
-      report(
-        p.file,
-        '',
-        'reserved-slug',
-        `"${p.slug}" is the address of another page.`,
-        'choose another slug.',
-      )
+      report(p.file, '', PROBLEMS.BadSlugFile, { slug: p.slug })
+    if (RESERVED_SLUGS.includes(p.slug)) report(p.file, '', PROBLEMS.ReservedSlugFile, { slug: p.slug })
     if (!p.data) continue
     const other = names.get(p.data.name.toLowerCase())
-    if (other)
-      report(
-        p.file,
-        '/name',
-        'duplicate-name',
-        `Two products are called "${p.data.name}" (also ${other}); a search for the name could not tell them apart.`,
-        'give each product its own name.',
-      )
+    if (other) report(p.file, '/name', PROBLEMS.DuplicateName, { name: p.data.name, other })
     names.set(p.data.name.toLowerCase(), p.file)
     checkSteps(p.file, p.data, report)
     if (p.data.benefits && !p.data.benefits.some((b) => b.title === 'Protection'))
-      report(
-        p.file,
-        '/benefits',
-        'no-protection-card',
-        'None of the benefits cards is titled "Protection"; every product page shows one.',
-        'title one card exactly "Protection".',
-      )
+      report(p.file, '/benefits', PROBLEMS.NoProtectionCard, undefined)
     const brochure = p.data.brochure
     if (brochure && input.brochures && !input.brochures.some((b) => b.id === brochure))
-      report(
-        p.file,
-        '/brochure',
-        'unknown-brochure',
-        `There is no brochure "${brochure}".`,
-        `use one of ${input.brochures.map((b) => b.id).join(', ')}, or add it to content/brochures.yaml.`,
-      )
+      report(p.file, '/brochure', PROBLEMS.UnknownBrochure, {
+        id: brochure,
+        ids: input.brochures.map((b) => b.id),
+      })
   }
 }
 
@@ -186,29 +156,11 @@ function checkSteps(file: string, product: Product, report: Report): void {
   const keys = product.steps.map((s) => s.key)
   product.steps.forEach((step, i) => {
     if (step.step !== i + 1)
-      report(
-        file,
-        `/steps/${i}/step`,
-        'step-order',
-        `Step ${i + 1} is numbered ${step.step}.`,
-        `number the steps 1, 2, 3 … in order; this one should be ${i + 1}.`,
-      )
+      report(file, `/steps/${i}/step`, PROBLEMS.StepOrder, { index: i + 1, numbered: step.step })
     if (!hasSection(product, step.key))
-      report(
-        file,
-        `/steps/${i}/key`,
-        'step-without-section',
-        `The step "${step.label}" points at the "${step.key}" section, but this product has no data for it.`,
-        `add the ${sectionFields(step.key)} to the product, or choose another key for this step.`,
-      )
+      report(file, `/steps/${i}/key`, PROBLEMS.StepWithoutSection, { label: step.label, key: step.key })
     if (keys.indexOf(step.key) !== i)
-      report(
-        file,
-        `/steps/${i}/key`,
-        'duplicate-step',
-        `Two steps point at "${step.key}".`,
-        'give each step its own section.',
-      )
+      report(file, `/steps/${i}/key`, PROBLEMS.DuplicateStep, { key: step.key })
   })
 }
 
@@ -225,68 +177,31 @@ function checkCategories(input: CheckInput, report: Report): void {
   input.categories.forEach((category, c) => {
     const at = `/categories/${c}`
     if (names.has(category.name.toLowerCase()))
-      report(
-        file,
-        `${at}/name`,
-        'duplicate-category',
-        `The category "${category.name}" is declared twice.`,
-        'merge the two into one.',
-      )
+      report(file, `${at}/name`, PROBLEMS.DuplicateCategory, { name: category.name })
     names.add(category.name.toLowerCase())
     const keys = new Set<string>()
     category.facts.forEach((fact, f) => {
       const here = `${at}/facts/${f}`
       if (keys.has(fact.key))
-        report(
-          file,
-          `${here}/key`,
-          'duplicate-fact',
-          `${category.name} declares the fact "${fact.key}" twice.`,
-          'keep one of the two.',
-        )
+        report(file, `${here}/key`, PROBLEMS.DuplicateFact, { category: category.name, key: fact.key })
       keys.add(fact.key)
       if (fact.type === 'choice' && !fact.choices)
-        report(
-          file,
-          here,
-          'fact-without-choices',
-          `${fact.label} is a choice but lists no \`choices\`.`,
-          'add `choices: [First, Second]`, or choose another type.',
-        )
+        report(file, here, PROBLEMS.FactWithoutChoices, { label: fact.label })
       if (fact.type !== 'choice' && fact.choices)
-        report(
-          file,
-          `${here}/choices`,
-          'choices-on-non-choice',
-          `${fact.label} is a ${fact.type}, which takes no \`choices\`.`,
-          'delete the choices, or make it `type: choice`.',
-        )
+        report(file, `${here}/choices`, PROBLEMS.ChoicesOnNonChoice, { label: fact.label, type: fact.type })
       if (fact.type === 'range' && !fact.unit)
-        report(
-          file,
-          here,
-          'range-without-unit',
-          `${fact.label} is a range but has no \`unit\`.`,
-          'add its unit, e.g. `unit: °C`.',
-        )
+        report(file, here, PROBLEMS.RangeWithoutUnit, { label: fact.label })
       if ((fact.type === 'boolean' || fact.type === 'choice') && fact.unit)
-        report(
-          file,
-          `${here}/unit`,
-          'unit-on-non-number',
-          `${fact.label} is a ${fact.type}, which has no unit.`,
-          'delete the unit.',
-        )
+        report(file, `${here}/unit`, PROBLEMS.UnitOnNonNumber, { label: fact.label, type: fact.type })
       const same = shared.get(fact.key)
       const unit = fact.unit ?? ''
       if (same && (same.type !== fact.type || same.unit !== unit))
-        report(
-          file,
-          here,
-          'fact-declared-differently',
-          `"${fact.key}" is a ${fact.type}${unit ? ` in ${unit}` : ''} here but a ${same.type}${same.unit ? ` in ${same.unit}` : ''} in ${same.where}; the catalogue filters by it across both.`,
-          'declare it alike in both, or give one of them another key.',
-        )
+        report(file, here, PROBLEMS.FactDeclaredDifferently, {
+          key: fact.key,
+          here: `a ${fact.type}${unit ? ` in ${unit}` : ''}`,
+          there: `a ${same.type}${same.unit ? ` in ${same.unit}` : ''}`,
+          where: same.where,
+        })
       else if (!same) shared.set(fact.key, { type: fact.type, unit, where: category.name })
     })
   })
@@ -309,15 +224,12 @@ function checkFacts(input: CheckInput, report: Report): void {
     const category = categories.find((c) => c.name === product.category)
     if (!category) {
       const near = categories.find((c) => c.name.toLowerCase() === product.category.toLowerCase())
-      report(
-        p.file,
-        '/category',
-        'unknown-category',
-        `There is no category "${product.category}" in ${file}.`,
-        near
-          ? `write it as it is declared: \`category: ${near.name}\`.`
-          : `use one of ${categories.map((c) => c.name).join(', ')}, or declare it in ${file}.`,
-      )
+      report(p.file, '/category', PROBLEMS.UnknownCategory, {
+        category: product.category,
+        file,
+        near: near?.name,
+        names: categories.map((c) => c.name),
+      })
       continue
     }
     const facts = product.facts ?? {}
@@ -328,45 +240,38 @@ function checkFacts(input: CheckInput, report: Report): void {
           key,
           category.facts.map((f) => f.key),
         )
-        report(
-          p.file,
-          `/facts/${key}`,
-          'unknown-fact',
-          `${category.name} declares no fact "${key}".`,
-          like
-            ? `write \`${like}\`, the fact ${category.name} declares with a name like it.`
-            : `use one of ${category.facts.map((f) => f.key).join(', ')}, or declare it in ${file}.`,
-        )
+        report(p.file, `/facts/${key}`, PROBLEMS.UnknownFact, {
+          category: category.name,
+          key,
+          like,
+          keys: category.facts.map((f) => f.key),
+          file,
+        })
         continue
       }
       // A placeholder is reported as such, and a broken declaration in content/categories.yaml.
       if (JSON.stringify(raw).includes(PLACEHOLDER) || !wellDeclared(fact)) continue
       const read = parseFact(fact, raw)
-      if ('problem' in read)
-        report(p.file, `/facts/${key}`, 'bad-fact', read.problem.message, read.problem.hint)
+      if ('problem' in read) report.found(p.file, `/facts/${key}`, read.problem)
     }
     const missing = category.facts.filter((f) => f.required && facts[f.key] === undefined)
     for (const fact of missing)
-      report(
-        p.file,
-        product.facts ? '/facts' : '/category',
-        'missing-fact',
-        `Every ${category.name} product gives "${fact.label}" (\`${fact.key}\`); this one does not.`,
-        `add it under \`facts:\`, e.g. \`${factExample(fact)}\`.`,
-      )
+      report(p.file, product.facts ? '/facts' : '/category', PROBLEMS.MissingFact, {
+        category: category.name,
+        label: fact.label,
+        key: fact.key,
+        example: factExample(fact),
+      })
     const given = new Map(
       category.facts.filter((f) => facts[f.key] !== undefined).map((f) => [f.label.toLowerCase(), f]),
     )
     product.specifications?.forEach((row, i) => {
       const fact = given.get(row.label.toLowerCase())
       if (fact)
-        report(
-          p.file,
-          `/specifications/${i}/label`,
-          'fact-written-twice',
-          `The specification "${row.label}" says again what the fact \`${fact.key}\` says; the table shows the fact already.`,
-          'delete this row, or give it another label if it adds detail the fact lacks.',
-        )
+        report(p.file, `/specifications/${i}/label`, PROBLEMS.FactWrittenTwice, {
+          label: row.label,
+          key: fact.key,
+        })
     })
   }
 }
@@ -385,13 +290,11 @@ function checkBrochureIds(input: CheckInput, report: Report): void {
     const first = seen.get(brochure.id)
     if (first === undefined) seen.set(brochure.id, i)
     else
-      report(
-        file,
-        `/brochures/${i}/id`,
-        'duplicate-brochure',
-        `The brochure id "${brochure.id}" is used twice (entries ${first + 1} and ${i + 1}); each id is one PDF and one page, /brochures/${brochure.id}.`,
-        `give this brochure its own id (and its own PDF, ${brochure.id}.pdf is the other one's), or delete the entry.`,
-      )
+      report(file, `/brochures/${i}/id`, PROBLEMS.DuplicateBrochure, {
+        id: brochure.id,
+        first: first + 1,
+        again: i + 1,
+      })
   })
   const linked = new Set(
     input.products.flatMap((p) => (p.data?.brochure && !input.drafts?.has(p.slug) ? [p.data.brochure] : [])),
@@ -405,9 +308,11 @@ function checkBrochureIds(input: CheckInput, report: Report): void {
         report(
           `${contentFolder(input)}/${SINGLE_FILES[key].file}`,
           `/brochures/${i}`,
-          'unknown-brochure',
-          `There is no brochure "${id}".`,
-          `use one of ${[...seen.keys()].join(', ')}, or add it to content/brochures.yaml.`,
+          PROBLEMS.UnknownBrochure,
+          {
+            id,
+            ids: [...seen.keys()],
+          },
         )
     })
   }
@@ -415,13 +320,7 @@ function checkBrochureIds(input: CheckInput, report: Report): void {
   if (!input.products.every((p) => p.data)) return
   input.brochures.forEach((brochure, i) => {
     if (!linked.has(brochure.id))
-      report(
-        file,
-        `/brochures/${i}/id`,
-        'unlinked-brochure',
-        `No published page links the brochure "${brochure.id}", so visitors could not find it.`,
-        `name it as \`brochure: ${brochure.id}\` in the product it belongs to, or list it under \`brochures:\` in content/pages/railways.yaml or space.yaml; or delete it.`,
-      )
+      report(file, `/brochures/${i}/id`, PROBLEMS.UnlinkedBrochure, { id: brochure.id })
   })
 }
 
@@ -440,14 +339,7 @@ async function checkStrings(input: CheckInput, report: Report): Promise<void> {
   const exists = new Map<string, Promise<boolean>>()
   for (const doc of documents)
     walk(doc.data, '', (value, pointer) => {
-      if (value.includes(PLACEHOLDER))
-        report(
-          doc.file,
-          pointer,
-          'placeholder',
-          `Placeholder text left from the scaffold: "${value.length > 50 ? `${value.slice(0, 50)}…` : value}".`,
-          'replace it with the real text or image path.',
-        )
+      if (value.includes(PLACEHOLDER)) report(doc.file, pointer, PROBLEMS.Placeholder, { value })
       else if (IMAGE_REF.test(value))
         pending.push(checkImageExists(input, exists, doc.file, pointer, value, report))
       else if (pointer.endsWith('/link')) checkLink(routes, doc.file, pointer, value, report)
@@ -480,14 +372,7 @@ async function checkImageExists(
     exists.set(where, looked)
   }
   const found = await looked
-  if (!found)
-    report(
-      file,
-      pointer,
-      'missing-image',
-      `The image "${ref}" does not exist in content/images/.`,
-      `add the file content/images/${ref}, or correct the path.`,
-    )
+  if (!found) report(file, pointer, PROBLEMS.MissingImage, { ref })
 }
 
 /**
@@ -523,16 +408,8 @@ function checkLink(
 ): void {
   const route = link.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1')
   if (routes.published.has(route)) return
-  const [message, hint] = routes.drafts.has(route)
-    ? [
-        `The link "${link}" leads to a draft product; a build leaves drafts out, so the link would be dead.`,
-        'publish the product (remove `draft: true`), or link to another page.',
-      ]
-    : [
-        `The link "${link}" leads to no page of the site.`,
-        `link to a page the site has, e.g. ${nearestRoute(route, routes.published)}.`,
-      ]
-  report(file, pointer, 'dead-link', message, hint, at)
+  if (routes.drafts.has(route)) report(file, pointer, PROBLEMS.LinkToDraft, { link }, at)
+  else report(file, pointer, PROBLEMS.DeadLink, { link, nearest: nearestRoute(route, routes.published) }, at)
 }
 
 /** The page whose address shares the longest start with `route`: a likely intended target. */
@@ -562,19 +439,6 @@ export function walk(value: unknown, pointer: string, visit: (text: string, poin
 }
 
 const IMAGE_REF = /^[A-Za-z0-9][A-Za-z0-9_./-]*\.(svg|png|jpe?g|webp)$/
-
-function sectionFields(key: SectionKey): string {
-  const fields: Record<SectionKey, string> = {
-    features: '`featureImage` and `topBranches` or `bottomBranches`',
-    installation: '`installation` steps',
-    benefits: '`benefits` cards',
-    catalog: '`catalog` entries or `colours`',
-    application: '`application`',
-    enquirenow: 'nothing',
-    specifications: '`facts`, `specifications` or `specificationAndWarranty`',
-  }
-  return fields[key]
-}
 
 const contentFolder = (input: Pick<CheckInput, 'projectRoot' | 'contentDir'>) =>
   path.relative(input.projectRoot, input.contentDir).split(path.sep).join('/') || '.'

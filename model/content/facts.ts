@@ -1,3 +1,4 @@
+import { type Finding, finding, PROBLEMS } from '../../lib/problems.ts'
 import { closest } from './schema-problems.ts'
 import type { Category, FactDeclaration } from './schemas/categories.ts'
 
@@ -11,20 +12,13 @@ export type FactValue =
   | { type: 'boolean'; value: boolean }
   | { type: 'choice'; values: string[] }
 
-/** What is wrong with a fact as written, and what to write instead. */
-export interface FactProblem {
-  message: string
-  hint: string
-}
-
-type Parsed = { value: FactValue } | { problem: FactProblem }
+type Parsed = { value: FactValue } | { problem: Finding }
 
 const NUMBER = '[+\\-\u2212]?\\d+(?:\\.\\d+)?'
 const RANGE = new RegExp(`^(${NUMBER})(?:\\s+to\\s+(${NUMBER}))?(?:\\s*(.*?))?$`)
 const COUNT = new RegExp(`^(${NUMBER})(?:\\s*(.*?))?$`)
 
 const toNumber = (text: string) => Number(text.replace('\u2212', '-'))
-const quoted = (raw: unknown) => (typeof raw === 'string' ? `"${raw}"` : JSON.stringify(raw))
 
 /** A value of the fact written right: for hints, and for the placeholders `site new product` writes. */
 export function factSample(fact: FactDeclaration): string {
@@ -50,10 +44,7 @@ export function factExample(fact: FactDeclaration): string {
 /** Reads one fact as its category declares it; a problem says what is wrong in the editor's terms. */
 export function parseFact(fact: FactDeclaration, raw: unknown): Parsed {
   const wrongType = (what: string): Parsed => ({
-    problem: {
-      message: `${fact.label} is ${what}; ${quoted(raw)} is not.`,
-      hint: `write it as \`${factExample(fact)}\`.`,
-    },
+    problem: finding(PROBLEMS.FactWrongKind, { label: fact.label, what, raw, example: factExample(fact) }),
   })
   switch (fact.type) {
     case 'boolean':
@@ -67,10 +58,12 @@ export function parseFact(fact: FactDeclaration, raw: unknown): Parsed {
         if (typeof item !== 'string') return wrongType(`one or more of ${choices.join(', ')}`)
         if (!choices.includes(item))
           return {
-            problem: {
-              message: `"${item}" is not one of the values ${fact.label} takes: ${choices.join(', ')}.`,
-              hint: `write one of them${guess(closest(item, choices))}; a new value goes into content/categories.yaml first.`,
-            },
+            problem: finding(PROBLEMS.FactNotAChoice, {
+              label: fact.label,
+              item,
+              choices,
+              guess: closest(item, choices),
+            }),
           }
       }
       return { value: { type: 'choice', values: [...new Set(list as string[])] } }
@@ -95,10 +88,13 @@ export function parseFact(fact: FactDeclaration, raw: unknown): Parsed {
       const [min = 0, max = min] = read.numbers
       if (min > max)
         return {
-          problem: {
-            message: `${fact.label} runs from ${min} down to ${max}: the lower end comes first.`,
-            hint: `write \`${fact.key}: ${max} to ${min}${fact.unit ? ` ${fact.unit}` : ''}\`.`,
-          },
+          problem: finding(PROBLEMS.FactRangeBackwards, {
+            label: fact.label,
+            key: fact.key,
+            min,
+            max,
+            unit: fact.unit ?? '',
+          }),
         }
       return { value: { type: 'range', min, max } }
     }
@@ -110,17 +106,20 @@ function quantity(
   fact: FactDeclaration,
   raw: unknown,
   pattern: RegExp,
-): { numbers: number[] } | { problem: FactProblem } {
+): { numbers: number[] } | { problem: Finding } {
   const example = factExample(fact)
   const kind = fact.type === 'range' ? 'a range' : 'a whole number'
   const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : undefined
   const match = text === undefined ? null : pattern.exec(text)
   if (!match)
     return {
-      problem: {
-        message: `${fact.label} is ${kind}${fact.unit ? ` in ${fact.unit}` : ''}; ${quoted(raw)} is not.`,
-        hint: `write it as \`${example}\`.`,
-      },
+      problem: finding(PROBLEMS.FactNotANumber, {
+        label: fact.label,
+        kind,
+        unit: fact.unit ?? '',
+        raw,
+        example,
+      }),
     }
   const numbers = match
     .slice(1, -1)
@@ -129,26 +128,20 @@ function quantity(
   const unit = (match[match.length - 1] ?? '').trim()
   if (fact.unit && unit === '')
     return {
-      problem: {
-        message: `${fact.label} is measured in ${fact.unit}, and ${quoted(raw)} gives no unit.`,
-        hint: `write the unit after the number, e.g. \`${example}\`.`,
-      },
+      problem: finding(PROBLEMS.FactWithoutUnit, { label: fact.label, unit: fact.unit, raw, example }),
     }
   if (unit !== (fact.unit ?? ''))
     return {
-      problem: {
-        message: fact.unit
-          ? `${fact.label} is measured in ${fact.unit}, not ${unit}.`
-          : `${fact.label} is a plain number; "${unit}" is not part of it.`,
-        hint: fact.unit
-          ? `give it in ${fact.unit}: \`${fact.key}: ${numbers.join(' to ')} ${fact.unit}\` if the figure already is, or convert it.`
-          : `write just the number: \`${fact.key}: ${numbers.join(' to ')}\`.`,
-      },
+      problem: finding(PROBLEMS.FactWrongUnit, {
+        label: fact.label,
+        key: fact.key,
+        unit: fact.unit ?? '',
+        written: unit,
+        numbers,
+      }),
     }
   return { numbers }
 }
-
-const guess = (word: string | undefined) => (word ? `, probably "${word}"` : '')
 
 const MINUS = '\u2212'
 const signed = (n: number, plus: boolean) => (n < 0 ? `${MINUS}${-n}` : plus && n > 0 ? `+${n}` : String(n))

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Static, TSchema } from '@sinclair/typebox'
 import { ERRORS, type Problem, siteError } from '../../lib/errors.ts'
+import { PROBLEMS, type ProblemKind, problemAt } from '../../lib/problems.ts'
 import { processState } from '../process-state.ts'
 import { crossChecks } from './checks.ts'
 import { splitFrontMatter } from './front-matter.ts'
@@ -162,10 +163,7 @@ async function readYaml<S extends TSchema>(
   schema: S,
 ): Promise<Read<Static<S>>> {
   const name = rel(reading.projectRoot, file)
-  const source = await readSource(file, name, reading.problems, {
-    message: 'This content file does not exist.',
-    hint: `create ${name}; see docs/content.md for what it holds.`,
-  })
+  const source = await readSource(file, name, reading.problems, PROBLEMS.MissingContentFile)
   if (source === undefined) return { raw: undefined, valid: undefined }
   reading.files++
   const key = validKey(source, schema)
@@ -179,15 +177,9 @@ async function readYaml<S extends TSchema>(
   reading.located.set(name, yaml)
   if (yaml.syntaxErrors.length) {
     for (const e of yaml.syntaxErrors)
-      reading.problems.push({
-        file: name,
-        line: e.line,
-        col: e.col,
-        path: '',
-        code: 'yaml-syntax',
-        message: `The YAML cannot be read: ${e.message}`,
-        hint: syntaxHint(e.code),
-      })
+      reading.problems.push(
+        problemAt(PROBLEMS.YamlSyntax, { slip: e.slip }, { file: name, line: e.line, col: e.col, path: '' }),
+      )
     return { raw: undefined, valid: undefined }
   }
   const found = schemaProblems(schema, name, yaml, yaml.data)
@@ -215,15 +207,13 @@ async function readProducts(reading: Reading): Promise<ProductRead[]> {
   for (const f of listing.filter(twinned)) {
     const name = rel(reading.projectRoot, path.join(folder, f))
     const twin = f.replace(/\.yml$/, '.yaml')
-    reading.problems.push({
-      file: name,
-      line: 1,
-      col: 1,
-      path: '',
-      code: 'duplicate-file',
-      message: `${name} and ${twin} are the same product (/products/${twin.replace(/\.yaml$/, '')}).`,
-      hint: `keep one: merge what you need into ${twin} and delete ${f}.`,
-    })
+    reading.problems.push(
+      problemAt(
+        PROBLEMS.DuplicateFile,
+        { name, twin, slug: twin.replace(/\.yaml$/, ''), drop: f },
+        { file: name, line: 1, col: 1, path: '' },
+      ),
+    )
   }
   return Promise.all(
     listing
@@ -283,42 +273,18 @@ function isDraft(raw: unknown): boolean {
   return typeof raw === 'object' && raw !== null && (raw as { draft?: unknown }).draft === true
 }
 
-/** What to do about a YAML syntax error, by the `yaml` package's error code. */
-export function syntaxHint(code: string): string {
-  switch (code) {
-    case 'MISSING_CHAR':
-      return 'close the quote that starts here, or remove it.'
-    case 'MISSING_COLON':
-      return 'write the field name, a colon and a space, then the value, e.g. `title: Embedded PC`.'
-    case 'OVER_INDENTED':
-      return 'indent it exactly as far as the field above it (the same number of spaces).'
-    case 'DUPLICATE_KEY':
-      return 'keep one of the two: merge what you need into it and delete the other.'
-    case 'UNCLOSED_FLOW':
-      return 'close it on the same line (`[a, b]`), or put text that starts with [ or { in quotes.'
-    case 'TAB_AS_INDENT':
-      return 'indent with spaces, not tabs.'
-    case 'BAD_INDENT':
-      return 'line this field up with the fields above it.'
-    case 'BLOCK_AS_IMPLICIT_KEY':
-      return 'put text that contains ": " in quotes, e.g. `heading: "Power: 24V DC"`.'
-    default:
-      return 'check the indentation and that every `field:` is followed by a space; quote text that contains ": ".'
-  }
-}
-
 /** A content file's text, or a `missing-file` problem when it cannot be read. */
 async function readSource(
   file: string,
   name: string,
   problems: Problem[],
-  missing: { message: string; hint: string },
+  missing: ProblemKind<{ file: string }>,
 ): Promise<string | undefined> {
   let bytes: Buffer
   try {
     bytes = await readFile(file)
   } catch {
-    problems.push({ file: name, line: 1, col: 1, path: '', code: 'missing-file', ...missing })
+    problems.push(problemAt(missing, { file: name }, { file: name, line: 1, col: 1, path: '' }))
     return undefined
   }
   // The native check first; the position is looked for only in a file that fails it.
@@ -329,15 +295,9 @@ async function readSource(
   const before = bytes.subarray(0, bad).toString('utf8')
   const line = before.split('\n').length
   const col = before.length - before.lastIndexOf('\n')
-  problems.push({
-    file: name,
-    line,
-    col,
-    path: '',
-    code: 'not-utf8',
-    message: `Byte ${bad} (0x${bytes[bad]?.toString(16).padStart(2, '0')}) is not UTF-8 text; the file was probably saved as Latin-1 or Windows-1252.`,
-    hint: 'save the file as UTF-8 in your editor (for example "Save with Encoding" → UTF-8) and check the letter at this place.',
-  })
+  problems.push(
+    problemAt(PROBLEMS.NotUtf8, { offset: bad, byte: bytes[bad] ?? 0 }, { file: name, line, col, path: '' }),
+  )
   return undefined
 }
 
@@ -364,22 +324,11 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
 
 async function readPrivacy(file: string, projectRoot: string, problems: Problem[], cache: ValidCache) {
   const name = rel(projectRoot, file)
-  const source = await readSource(file, name, problems, {
-    message: 'The privacy policy does not exist.',
-    hint: `create ${name}: front matter (title, summary, updated) between --- lines, then Markdown.`,
-  })
+  const source = await readSource(file, name, problems, PROBLEMS.MissingPrivacyPolicy)
   if (source === undefined) return undefined
   const parsed = splitFrontMatter(source)
   if (!parsed) {
-    problems.push({
-      file: name,
-      line: 1,
-      col: 1,
-      path: '',
-      code: 'no-front-matter',
-      message: 'The file does not start with front matter between two --- lines.',
-      hint: 'start it with a line `---`, then title, summary and updated, then another `---`, then the Markdown.',
-    })
+    problems.push(problemAt(PROBLEMS.NoFrontMatter, undefined, { file: name, line: 1, col: 1, path: '' }))
     return undefined
   }
   const key = validKey(parsed.matter, PRIVACY.schema)
@@ -391,15 +340,13 @@ async function readPrivacy(file: string, projectRoot: string, problems: Problem[
   if (yaml.syntaxErrors.length) {
     for (const e of yaml.syntaxErrors)
       problems.push(
-        shift({
-          file: name,
-          line: e.line,
-          col: e.col,
-          path: '',
-          code: 'yaml-syntax',
-          message: `The front matter cannot be read: ${e.message}`,
-          hint: 'check the lines between the two --- markers.',
-        }),
+        shift(
+          problemAt(
+            PROBLEMS.FrontMatterSyntax,
+            { slip: e.slip },
+            { file: name, line: e.line, col: e.col, path: '' },
+          ),
+        ),
       )
     return undefined
   }

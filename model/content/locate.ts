@@ -1,12 +1,13 @@
 import type { Document, DocumentOptions, Node, ParseOptions, SchemaOptions } from 'yaml'
+import type { YamlSlip } from '../../lib/problems.ts'
 import { exampleTag } from './example-tag.ts'
 import { yamlLib } from './yaml-lib.ts'
 
 /** A parsed YAML file that can say where any field sits. */
 export interface LocatedYaml {
   data: unknown
-  /** Syntax errors, each with its 1-based line and column and the `yaml` package's error code. */
-  syntaxErrors: { line: number; col: number; message: string; code: string }[]
+  /** Syntax errors, each with its 1-based line and column and what kind of slip it is (lib/problems.ts). */
+  syntaxErrors: { line: number; col: number; slip: YamlSlip }[]
   /** 1-based line and column of the field at `pointer` (or of its nearest existing parent). */
   locate(pointer: string, options?: { key?: string }): { line: number; col: number }
   /** The source text of the value at `pointer`, as written (`2.10`, not 2.1). */
@@ -23,13 +24,13 @@ export function pointerSegments(pointer: string): (string | number)[] {
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s))
 }
 
-/** "The field `x` appears twice: lines 3 and 7." for a duplicate key at `offset`, if it can be found. */
-function duplicateKeyMessage(
+/** The field a duplicate key at `offset` repeats, and the lines of both, if they can be found. */
+function duplicateKey(
   doc: Document,
   offset: number,
   position: (offset: number) => { line: number; col: number },
-): string | undefined {
-  let message: string | undefined
+): YamlSlip | undefined {
+  let slip: YamlSlip | undefined
   const { isScalar, visit } = yamlLib()
   visit(doc, {
     Map(_key, map) {
@@ -40,11 +41,11 @@ function duplicateKeyMessage(
       const earlier = map.items.find((p, i) => i < index && isScalar(p.key) && p.key.value === name)
       const at = isScalar(earlier?.key) ? earlier.key.range?.[0] : undefined
       if (at === undefined) return
-      message = `The field \`${name}\` appears twice: lines ${position(at).line} and ${position(offset).line}`
+      slip = { code: 'DUPLICATE_KEY', field: name, lines: [position(at).line, position(offset).line] }
       return visit.BREAK
     },
   })
-  return message
+  return slip
 }
 
 /** How every content file is parsed; `!example` marks stand-in values (./example-tag.ts). */
@@ -63,9 +64,9 @@ export function parseYaml(source: string): LocatedYaml {
     const { line, col } = lineCounter.linePos(offset)
     return { line, col }
   }
-  const all = doc.errors.map((e) => {
+  const all = doc.errors.map((e): { line: number; col: number; slip: YamlSlip } => {
     // The `yaml` package appends " at line N, column M:"; the problem carries its own position.
-    let message = (e.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')
+    const message = (e.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')
     // An unclosed quote, [ or { is reported where the parser gave up (often the next line); point at
     // the character that opened it instead.
     const unclosed =
@@ -77,25 +78,19 @@ export function parseYaml(source: string): LocatedYaml {
             : '{'
           : undefined
     const opened = unclosed ? source.lastIndexOf(unclosed, e.pos[0] - 1) : -1
-    let code: string = e.code
-    if (unclosed === '[' || unclosed === '{') {
-      code = 'UNCLOSED_FLOW'
-      message = `The ${unclosed === '[' ? 'list' : 'group'} opened with ${unclosed} here is never closed`
-    }
-    if (e.code === 'DUPLICATE_KEY') message = duplicateKeyMessage(doc, e.pos[0], position) ?? message
-    if (e.code === 'MISSING_CHAR' && !unclosed) {
-      code = 'MISSING_COLON'
-      message = 'This line has no ": " after its field name'
-    }
     const at = position(opened >= 0 ? opened : e.pos[0])
     if (e.code === 'BLOCK_AS_IMPLICIT_KEY') return blockAsKey(source, at)
-    return { ...at, message, code }
+    let slip: YamlSlip = { code: e.code, parser: message }
+    if (unclosed === '[' || unclosed === '{') slip = { code: 'UNCLOSED_FLOW', opener: unclosed }
+    else if (e.code === 'MISSING_CHAR' && !unclosed) slip = { code: 'MISSING_COLON' }
+    else if (e.code === 'DUPLICATE_KEY') slip = duplicateKey(doc, e.pos[0], position) ?? slip
+    return { ...at, slip }
   })
   // One mistake often derails the parser into more errors on later lines; keep the first and any later
   // ones of the same kind on other lines (two tab-indented lines, two duplicate keys are each real).
   const first = all[0]
   const syntaxErrors = all.filter(
-    (e, i) => i === 0 || (e.code === first?.code && all.findIndex((o) => o.line === e.line) === i),
+    (e, i) => i === 0 || (e.slip.code === first?.slip.code && all.findIndex((o) => o.line === e.line) === i),
   )
   return {
     data: syntaxErrors.length ? undefined : doc.toJS({ maxAliasCount: 100 }),
@@ -135,21 +130,11 @@ export function parseYaml(source: string): LocatedYaml {
 function blockAsKey(
   source: string,
   at: { line: number; col: number },
-): { line: number; col: number; message: string; code: string } {
+): { line: number; col: number; slip: YamlSlip } {
   const lines = source.split(/\r?\n/)
   const value = (lines[at.line - 1] ?? '').slice(at.col - 1)
   const next = lines.findIndex((text, i) => i >= at.line && text.trim() !== '')
-  if (/:\s/.test(value) || next < 0)
-    return {
-      ...at,
-      code: 'BLOCK_AS_IMPLICIT_KEY',
-      message: 'This value contains ": ", which YAML reads as a field of its own',
-    }
+  if (/:\s/.test(value) || next < 0) return { ...at, slip: { code: 'BLOCK_AS_IMPLICIT_KEY' } }
   const indent = (lines[next] ?? '').search(/\S/)
-  return {
-    line: next + 1,
-    col: indent + 1,
-    code: 'OVER_INDENTED',
-    message: 'This line is indented further than the field above it, so it reads as part of that field',
-  }
+  return { line: next + 1, col: indent + 1, slip: { code: 'OVER_INDENTED' } }
 }

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module'
 import type { TSchema } from '@sinclair/typebox'
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from 'ajv'
-import { type Problem, plural } from '../../lib/errors.ts'
+import type { Problem } from '../../lib/errors.ts'
+import { type Place, PROBLEMS, problemAt } from '../../lib/problems.ts'
 import type { LocatedYaml } from './locate.ts'
 
 let ajv: AjvType | undefined
@@ -51,24 +52,6 @@ export function schemaProblems(schema: TSchema, file: string, yaml: LocatedYaml,
 
 const parentOf = (pointer: string) => pointer.slice(0, pointer.lastIndexOf('/'))
 
-/** What a pattern asks for, in words, with an example: ajv's "must match pattern ..." helps nobody. */
-const PATTERNS: Record<string, { expected: string; example: string }> = {
-  '\\S': { expected: 'some text (not only spaces)', example: 'write the text after the colon' },
-  '^[A-Za-z0-9][A-Za-z0-9_./-]*\\.(svg|png|jpe?g|webp)$': {
-    expected: 'a path under content/images/ ending in .svg, .png, .jpg or .webp',
-    example: 'e.g. `products/szephyr/hero.svg` (no leading slash, no spaces)',
-  },
-  '^[a-z0-9][a-z0-9_.-]*[a-z0-9]$': {
-    expected: 'a slug of lower-case letters, digits, "_", "." and "-"',
-    example: 'e.g. `smartplug2`',
-  },
-  '^https?://[^\\s]+$': {
-    expected: 'an address starting with http:// or https://',
-    example: 'e.g. `https://www.example.com/page`',
-  },
-  '^[A-Za-z0-9_]+$': { expected: 'letters, digits and "_" only', example: 'e.g. `EmbeddedPC`' },
-}
-
 /** ajv reports a failed `anyOf` and each branch; keep the most specific message per field. */
 function dedupe(errors: ErrorObject[]): ErrorObject[] {
   const seen = new Set<string>()
@@ -82,154 +65,77 @@ function dedupe(errors: ErrorObject[]): ErrorObject[] {
 
 function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem & { guess?: string } {
   const description = (error.parentSchema as { description?: string } | undefined)?.description ?? ''
-  const found = describeValue(error.data)
-  const base = { file, path: error.instancePath }
-  const at = (pointer: string, key?: string) => yaml.locate(pointer, key ? { key } : {})
+  const got = describeValue(error.data)
+  const at = (pointer: string, key?: string): Place => ({
+    file,
+    path: pointer,
+    ...yaml.locate(pointer, key ? { key } : {}),
+  })
+  const here = at(error.instancePath)
   switch (error.keyword) {
     case 'required': {
       const field = String((error.params as { missingProperty: string }).missingProperty)
       const fieldSchema = (error.parentSchema as { properties?: Record<string, { description?: string }> })
         .properties?.[field]
-      return {
-        ...base,
-        ...at(error.instancePath),
-        path: `${error.instancePath}/${field}`,
-        code: 'missing-field',
-        message: `Missing required field \`${field}\`.`,
-        hint: `add \`${field}:\`${fieldSchema?.description ? ` with ${lowerFirst(fieldSchema.description)}` : '.'}`,
-      }
+      return problemAt(
+        PROBLEMS.MissingField,
+        { field, description: fieldSchema?.description },
+        { ...here, path: `${error.instancePath}/${field}` },
+      )
     }
     case 'additionalProperties': {
       const field = String((error.params as { additionalProperty: string }).additionalProperty)
       const allowed = Object.keys((error.parentSchema as { properties?: object }).properties ?? {})
       const guess = closest(field, allowed)
+      const place = { ...at(error.instancePath, field), path: `${error.instancePath}/${field}` }
       return {
-        ...base,
-        ...at(error.instancePath, field),
-        path: `${error.instancePath}/${field}`,
-        code: 'unknown-field',
+        ...problemAt(PROBLEMS.UnknownField, { field, guess, allowed }, place),
         ...(guess ? { guess } : {}),
-        message: `Unknown field \`${field}\`.`,
-        hint: guess
-          ? `did you mean \`${guess}\`? Rename it, or remove it.`
-          : `remove it; the fields here are ${allowed.map((a) => `\`${a}\``).join(', ')}.`,
       }
     }
     case 'type': {
       const expected = String((error.params as { type: string }).type)
-      return {
-        ...base,
-        ...at(error.instancePath),
-        code: 'wrong-type',
-        message: `Expected ${article(expected)}, got ${found}.`,
-        // YAML reads `2.10` as the number 2.1 and `1.0` as 1: text that looks like a number needs quotes.
-        hint:
-          expected === 'string' && (typeof error.data === 'number' || typeof error.data === 'boolean')
-            ? `put it in quotes so it stays text as written, e.g. \`"${yaml.text(error.instancePath) ?? String(error.data)}"\`.`
-            : typeHint(expected),
-      }
+      // YAML reads `2.10` as the number 2.1: text that looks like a number is quoted as written.
+      const asWritten =
+        expected === 'string' && (typeof error.data === 'number' || typeof error.data === 'boolean')
+          ? (yaml.text(error.instancePath) ?? String(error.data))
+          : undefined
+      return problemAt(PROBLEMS.WrongType, { expected, got, asWritten }, here)
     }
     case 'enum': {
       const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String)
-      return {
-        ...base,
-        ...at(error.instancePath),
-        code: 'not-allowed',
-        message: `Expected one of ${allowed.join(', ')}; got ${found}.`,
-        hint: (() => {
-          const guess = typeof error.data === 'string' ? closest(error.data, allowed) : undefined
-          return guess ? `did you mean \`${guess}\`?` : `write one of: ${allowed.join(', ')}.`
-        })(),
-      }
+      const guess = typeof error.data === 'string' ? closest(error.data, allowed) : undefined
+      return problemAt(PROBLEMS.NotAllowed, { allowed, got, guess }, here)
     }
     case 'minLength':
     case 'maxLength': {
       const limit = (error.params as { limit: number }).limit
       const length = typeof error.data === 'string' ? error.data.length : 0
-      const tooShort = error.keyword === 'minLength'
-      return {
-        ...base,
-        ...at(error.instancePath),
-        code: tooShort ? 'too-short' : 'too-long',
-        message: tooShort
-          ? `Too short: ${length} characters, at least ${limit}.`
-          : `Too long: ${length} characters, at most ${limit}.`,
-        hint: about(
-          tooShort
-            ? `write at least ${limit - length} more characters`
-            : `shorten it by ${length - limit} characters`,
-          description,
-        ),
-      }
+      const kind = error.keyword === 'minLength' ? PROBLEMS.TooShort : PROBLEMS.TooLong
+      return problemAt(kind, { length, limit, description }, here)
     }
     case 'minItems':
     case 'maxItems': {
       const limit = (error.params as { limit: number }).limit
       const count = Array.isArray(error.data) ? error.data.length : 0
-      const tooFew = error.keyword === 'minItems'
-      return {
-        ...base,
-        ...at(error.instancePath),
-        code: tooFew ? 'too-few' : 'too-many',
-        message: `${tooFew ? 'Too few' : 'Too many'} entries: ${count}, ${tooFew ? 'at least' : 'at most'} ${limit}.`,
-        hint: about(
-          tooFew
-            ? `add ${plural(limit - count, 'more entry', 'more entries')}`
-            : `remove ${plural(count - limit, 'entry', 'entries')}`,
-          description,
-        ),
-      }
+      const kind = error.keyword === 'minItems' ? PROBLEMS.TooFew : PROBLEMS.TooMany
+      return problemAt(kind, { count, limit, description }, here)
     }
     case 'pattern':
     case 'format': {
-      const known = PATTERNS[String((error.params as { pattern?: string }).pattern)]
-      return {
-        ...base,
-        ...at(error.instancePath),
-        code: 'bad-format',
-        message: known
-          ? `Expected ${known.expected}; got ${found}.`
-          : `This value does not have the expected form: ${found}.`,
-        hint: known ? `write ${known.expected}, ${known.example}.` : about(formatAction(error), description),
-      }
+      const { pattern, format } = error.params as { pattern?: string; format?: string }
+      return problemAt(PROBLEMS.BadFormat, { pattern, format, got, description }, here)
     }
     case 'minimum':
     case 'maximum':
-      return {
-        ...base,
-        ...at(error.instancePath),
-        code: 'out-of-range',
-        message: `Out of range: ${found}, ${error.message ?? ''}.`,
-        hint: about(`use a number ${error.message ?? 'in range'}`, description),
-      }
+      return problemAt(PROBLEMS.OutOfRange, { got, limit: error.message ?? 'in range', description }, here)
     default:
-      return {
-        ...base,
-        ...at(error.instancePath),
-        code: error.keyword,
-        message: `Invalid value ${found}: ${error.message ?? 'does not match the schema'}.`,
-        hint: about('correct the value', description),
-      }
+      return problemAt(
+        PROBLEMS.SchemaMismatch,
+        { keyword: error.keyword, got, detail: error.message ?? 'does not match the schema', description },
+        here,
+      )
   }
-}
-
-/**
- * A hint: the action first, then what the field holds (its schema description), so the editor knows
- * what to do and what the value is for, e.g. "add 1 more entry (the two info cards under the hero)."
- */
-function about(action: string, description: string): string {
-  const what = description.replace(/\.$/, '').replace(/ \([A-Za-z]+\)$/, '')
-  return what ? `${action} (this field: ${lowerFirst(what)}).` : `${action}.`
-}
-
-/** What to write for a `format` or unknown `pattern`: an e-mail address, a date, a URL. */
-function formatAction(error: ErrorObject): string {
-  const format = (error.params as { format?: string }).format
-  if (format === 'email') return 'write an e-mail address such as `support@yourcompany.in`'
-  if (format === 'date') return 'write a date as YYYY-MM-DD, e.g. `2026-11-26`'
-  if (format === 'uri' || format === 'url')
-    return 'write a full address such as `https://www.yourcompany.in/page`'
-  return 'write the value in the form the other entries of this field use'
 }
 
 /** Names a value the way an editor sees it in YAML. */
@@ -240,36 +146,6 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'string') return `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`
   if (typeof value === 'boolean') return `${value} (yes/no)`
   return `the number ${String(value)}`
-}
-
-function article(type: string): string {
-  const names: Record<string, string> = {
-    string: 'a string',
-    array: 'a list',
-    object: 'a group of fields',
-    integer: 'a whole number',
-    number: 'a number',
-    boolean: 'true or false',
-  }
-  return names[type] ?? type
-}
-
-function typeHint(expected: string): string {
-  switch (expected) {
-    case 'string':
-      return 'write it as text on one line; put it in quotes if it starts with [, { or - or contains ": ".'
-    case 'array':
-      return 'write a list: one entry per line, each starting with "- ".'
-    case 'object':
-      return 'write indented `field: value` lines under it.'
-    default:
-      return `write ${article(expected)}.`
-  }
-}
-
-/** `Some text.` → `some text.` (for descriptions that continue a sentence). */
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1)
 }
 
 /** The allowed name nearest to a typo, if it is close enough to be a likely slip. */
