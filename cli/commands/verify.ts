@@ -32,33 +32,29 @@ export function register(program: Command): void {
         linkTimeout: string
       }) => {
         // Imported here, not at the top, so `site --help` loads none of it.
-        const [{ loadContent }, { releaseProblemList }, { printReport, verifyBuild }, info] =
-          await Promise.all([
-            import('../../model/content/load.ts'),
-            import('../release/check.ts'),
-            import('../verify/run.ts'),
-            import('../build/build-info.ts'),
-          ])
+        const [{ validateProject, validationError }, { printReport, verifyBuild }, info] = await Promise.all([
+          import('../validate/validate-project.ts'),
+          import('../verify/run.ts'),
+          import('../build/build-info.ts'),
+        ])
         const paths = projectPaths()
-        const content = await loadContent(paths.content)
         const client = options.dist ? path.resolve(options.dist) : paths.client
         // A built site is judged by the settings it was built with, not by today's environment.
         const built = await info.readBuildInfo(client)
-        if (options.release) {
-          const problems = built
-            ? await releaseProblemList(content, paths, info.settingsAsEnv(built.config), 'built site')
-            : await releaseProblemList(content, paths)
-          if (problems.length)
-            throw siteError(
-              ERRORS.ReleaseRefused,
-              {
-                count: problems.length,
-                outcome: 'Do not release this build.',
-                next: 'build again with --release',
-              },
-              problems,
-            )
-        }
+        // The content the site was built from, checked as validate checks it (and, for a release,
+        // what must not go live) in the one pass every command shares.
+        const validation = await validateProject(paths, {
+          release: options.release ?? false,
+          ...(built ? { env: info.settingsAsEnv(built.config), envSource: 'built site' as const } : {}),
+        })
+        const refused = validationError(
+          validation,
+          'build again with --release',
+          'Do not release this build.',
+        )
+        if (refused) throw refused
+        const content = validation.published
+        if (!content) throw new Error('validate passed without content')
         const report = await verifyBuild(client, content, paths, {
           config: built?.config,
           offline: options.offline ?? false,

@@ -1,16 +1,14 @@
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Problem } from '../../lib/errors.ts'
 import { PROBLEMS, problemAt } from '../../lib/problems.ts'
-import type { Content } from '../../model/content/load.ts'
-import { parseYaml } from '../../model/content/locate.ts'
+import type { Content, ContentSources } from '../../model/content/load.ts'
 
 /**
  * Compliance badges without evidence: a certification, standard or origin logo is a claim the company
  * must be able to back, so a release needs its issuer and certificate or report number in content.
  * A badge counts as compliance unless it says `kind: feature`.
  */
-export async function badgeProblems(content: Content, projectRoot: string): Promise<Problem[]> {
+export function badgeProblems(content: Content, sources: ContentSources, projectRoot: string): Problem[] {
   const problems: Problem[] = []
   for (const product of content.products) {
     const faults = (product.partners ?? []).flatMap((badge, index) => {
@@ -20,10 +18,9 @@ export async function badgeProblems(content: Content, projectRoot: string): Prom
     if (!faults.length) continue
     const full = path.join(content.dir, content.productFiles[product.slug] ?? '')
     const file = path.relative(projectRoot, full).split(path.sep).join('/')
-    const located = parseYaml(await readFile(full, 'utf8'))
     for (const { badge, index, fault } of faults) {
       const pointer = `/partners/${index}${fault === 'missing' ? '' : '/evidence'}`
-      const place = { file, ...located.locate(pointer), path: pointer }
+      const place = { file, ...sources.locate(file, pointer), path: pointer }
       problems.push(
         fault === 'missing'
           ? problemAt(PROBLEMS.BadgeWithoutEvidence, { name: badge.name }, place)

@@ -55,7 +55,10 @@ async function release(root: string, env: NodeJS.ProcessEnv = PUBLIC) {
   const report = await readContent(path.join(root, 'content'), root)
   expect(report.problems).toEqual([])
   if (!report.content) throw new Error('no content')
-  return { content: report.content, release: await releaseCheck(report.content, projectPaths(root), env) }
+  return {
+    content: report.content,
+    release: await releaseCheck(report.content, projectPaths(root), report.sources, env),
+  }
 }
 
 const BADGES = `partners:
@@ -90,7 +93,9 @@ describe('site validate --release', () => {
     const report = await readContent(path.join(root, 'content'), root)
     if (!report.content) throw new Error(formatProblems(report.problems))
     expect(report.drafts).toEqual(['beta'])
-    expect(await releaseCheck(withoutDrafts(report.content), projectPaths(root), PUBLIC)).toEqual({
+    expect(
+      await releaseCheck(withoutDrafts(report.content), projectPaths(root), report.sources, PUBLIC),
+    ).toEqual({
       problems: [],
       settings: [],
     })
@@ -99,7 +104,7 @@ describe('site validate --release', () => {
     await replaceIn(path.join(root, 'content/catalogue.yaml'), /^(\s*- alpha)$/m, '$1\n  - beta')
     const published = await readContent(path.join(root, 'content'), root)
     if (!published.content) throw new Error(formatProblems(published.problems))
-    const { problems } = await releaseCheck(published.content, projectPaths(root), PUBLIC)
+    const { problems } = await releaseCheck(published.content, projectPaths(root), published.sources, PUBLIC)
     expect(problems.map((p) => `${p.file} ${p.code}`)).toEqual([
       'content/products/beta.yaml example-value',
       'content/products/beta.yaml insecure-url',
@@ -138,10 +143,10 @@ describe('site validate --release', () => {
     const root = await fixture((c) =>
       replaceIn(path.join(c, 'site.yaml'), 'company: Test Company', 'company: !example Test Company'),
     )
-    const content = (await readContent(path.join(root, 'content'), root)).content
+    const { content, sources } = await readContent(path.join(root, 'content'), root)
     if (!content) throw new Error('no content')
     const siteUrl = { ...content, site: { ...content.site, siteUrl: 'http://localhost:4173' } }
-    const problems = await releaseProblemList(siteUrl, projectPaths(root), {
+    const problems = await releaseProblemList(siteUrl, projectPaths(root), sources, {
       SITE_ASSET_BASE: 'https://cdn.example.com',
     })
     expect(problems.map((p) => [p.file, p.line, p.path, p.code])).toEqual([
@@ -160,11 +165,12 @@ describe('site validate --release', () => {
 
   it('judges a built site by the settings it was built with, and says so', async () => {
     const root = await fixture()
-    const content = (await readContent(path.join(root, 'content'), root)).content
+    const { content, sources } = await readContent(path.join(root, 'content'), root)
     if (!content) throw new Error('no content')
     const [built] = await releaseProblemList(
       content,
       projectPaths(root),
+      sources,
       { SITE_URL: 'http://www.company.in' },
       'built site',
     )

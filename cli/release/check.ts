@@ -1,13 +1,11 @@
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Problem } from '../../lib/errors.ts'
 import { PROBLEMS, problemAt } from '../../lib/problems.ts'
 import { buildConfig } from '../../model/config.ts'
-import type { Content } from '../../model/content/load.ts'
-import { parseYaml } from '../../model/content/locate.ts'
+import type { Content, ContentSources } from '../../model/content/load.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
 import { badgeProblems } from './badges.ts'
-import { exampleProblems, unpublishedFiles } from './examples.ts'
+import { exampleProblems } from './examples.ts'
 import { insecureUrlProblems } from './insecure-urls.ts'
 import { originProblems, type SettingProblem } from './origins.ts'
 import { placeholderBrochures } from './placeholder-brochures.ts'
@@ -27,30 +25,28 @@ export interface ReleaseReport {
  * The release checks (../shared/spec/DECISIONS.md, "Release mode"): no example values, evidence for
  * every compliance badge, https everywhere, public origins, the company's own brochures. Only
  * `--release` runs them; local builds, `npm start` and the tests keep the embedded defaults and
- * stand-ins. `env` holds the four origins (the environment for a build; the built site's own settings
- * for `site verify --release`).
+ * stand-ins. They read the content files validate read (`sources`), never again; a draft's file is
+ * left out, as the build leaves the draft out. `env` holds the four origins (the environment for a
+ * build; the built site's own settings for `site verify --release`).
  */
 export async function releaseCheck(
   content: Content,
   paths: ProjectPaths,
+  sources: ContentSources,
   env: NodeJS.ProcessEnv = process.env,
   envSource: 'environment' | 'built site' = 'environment',
 ): Promise<ReleaseReport> {
-  // A draft product is left out of the build, so nothing in its file can go live.
-  const drafts = unpublishedFiles(content)
-  const [examples, badges, insecure, brochures] = await Promise.all([
-    exampleProblems(paths.content, paths.root, drafts),
-    badgeProblems(content, paths.root),
-    insecureUrlProblems(paths.content, paths.root, drafts),
-    placeholderBrochures(content.brochures, {
-      storageBase: buildConfig(content.site, env).storageBase,
-      publicDir: paths.public,
-      projectRoot: paths.root,
-    }),
-  ])
-  const problems = [...examples, ...badges, ...insecure].sort(
-    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col,
-  )
+  const published = sources.published
+  const brochures = await placeholderBrochures(content.brochures, {
+    storageBase: buildConfig(content.site, env).storageBase,
+    publicDir: paths.public,
+    projectRoot: paths.root,
+  })
+  const problems = [
+    ...exampleProblems(published),
+    ...badgeProblems(content, sources, paths.root),
+    ...insecureUrlProblems(published),
+  ].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col)
   return { problems: [...problems, ...brochures], settings: originProblems(content.site, env, envSource) }
 }
 
@@ -62,19 +58,17 @@ export async function releaseCheck(
 export async function releaseProblemList(
   content: Content,
   paths: ProjectPaths,
+  sources: ContentSources,
   env: NodeJS.ProcessEnv = process.env,
   envSource: 'environment' | 'built site' = 'environment',
 ): Promise<Problem[]> {
-  const report = await releaseCheck(content, paths, env, envSource)
-  const siteFile = path.join(paths.content, 'site.yaml')
-  const site = report.settings.some((s) => s.source === 'content/site.yaml')
-    ? parseYaml(await readFile(siteFile, 'utf8'))
-    : undefined
+  const report = await releaseCheck(content, paths, sources, env, envSource)
+  const siteFile = path.relative(paths.root, path.join(paths.content, 'site.yaml')).split(path.sep).join('/')
   const settings = report.settings.map((s): Problem => {
     const at =
-      s.source !== 'content/site.yaml' || !site
-        ? { file: s.source, line: 0, col: 0 }
-        : { file: path.relative(paths.root, siteFile).split(path.sep).join('/'), ...site.locate(`/${s.key}`) }
+      s.source === 'content/site.yaml'
+        ? { file: siteFile, ...sources.locate(siteFile, `/${s.key}`) }
+        : { file: s.source, line: 0, col: 0 }
     return problemAt(PROBLEMS.ReleaseOrigin, s, { ...at, path: `/${s.key}` })
   })
   return [...settings, ...report.problems]

@@ -92,9 +92,13 @@ export async function writeSchemas(dir: string, contentDir = path.dirname(dir)):
  * brochure ids add completions), by name; nothing where the project publishes no schemas (test
  * fixtures). Only `site schemas` writes them: validate, build and dev only say so.
  */
-export async function staleSchemas(paths: { schemas: string; content: string }): Promise<string[]> {
+export async function staleSchemas(
+  paths: { schemas: string; content: string },
+  /** The brochure ids, when brochures.yaml was read already (validate's reading). */
+  known?: readonly string[],
+): Promise<string[]> {
   if (!existsSync(paths.schemas)) return []
-  const [ids, images] = await Promise.all([brochureIds(paths.content), imagePaths(paths.content)])
+  const [ids, images] = await Promise.all([known ?? brochureIds(paths.content), imagePaths(paths.content)])
   const stale: string[] = []
   for (const [name, text] of schemaFiles(ids, images))
     if ((await readFile(path.join(paths.schemas, name), 'utf8').catch(() => '')) !== text) stale.push(name)

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
-import { loadContent } from '../../model/content/load.ts'
+import { type Content, readContent } from '../../model/content/load.ts'
 import { projectPaths } from '../../model/paths.ts'
 import { assetProblems } from './asset-checks.ts'
 
@@ -20,7 +20,13 @@ async function project(hero?: string) {
     const file = path.join(paths.content, 'pages/home.yaml')
     await writeFile(file, (await readFile(file, 'utf8')).replace('  image: p/a.svg', `  image: ${hero}`))
   }
-  return { paths, content: () => loadContent(paths.content) }
+  /** The asset problems of the project as it is now (read once, as validate reads it), `edit` applied. */
+  const problems = async (edit: (content: Content) => Content = (c) => c) => {
+    const report = await readContent(paths.content, paths.root)
+    if (!report.content) throw new Error(`the fixture has problems: ${JSON.stringify(report.problems)}`)
+    return assetProblems(edit(report.content), paths, report.sources)
+  }
+  return { paths, problems }
 }
 
 /** A flat PNG `width` px wide. */
@@ -35,9 +41,9 @@ afterEach(async () => {
 
 describe('what site validate checks for the build', () => {
   it('refuses a raster narrower than its slot, at the field, with the width to export it at', async () => {
-    const { paths, content } = await project('p/small.png')
+    const { paths, problems: assets } = await project('p/small.png')
     await png(479, path.join(paths.images, 'p/small.png'))
-    expect(await assetProblems(await content(), paths)).toEqual([
+    expect(await assets()).toEqual([
       {
         file: 'content/pages/home.yaml',
         line: 6,
@@ -51,7 +57,7 @@ describe('what site validate checks for the build', () => {
   })
 
   it('names a product written as .yml by its own file name, at the field', async () => {
-    const { paths, content } = await project()
+    const { paths, problems: assets } = await project()
     await png(100, path.join(paths.images, 'p/small.png'))
     const yaml = path.join(paths.content, 'products/alpha.yaml')
     await writeFile(
@@ -59,14 +65,14 @@ describe('what site validate checks for the build', () => {
       (await readFile(yaml, 'utf8')).replace('headerImage: p/a.svg', 'headerImage: p/small.png'),
     )
     await rename(yaml, path.join(paths.content, 'products/alpha.yml'))
-    const problems = await assetProblems(await content(), paths)
+    const problems = await assets()
     expect(problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.path} ${p.code}`)).toEqual([
       'content/products/alpha.yml:6:14 /headerImage image-too-small',
     ])
   })
 
   it('accepts a raster exactly as wide as its slot needs, and an SVG whatever its own size', async () => {
-    const { paths, content } = await project('p/exact.png')
+    const { paths, problems: assets } = await project('p/exact.png')
     await png(480, path.join(paths.images, 'p/exact.png'))
     // p/b.svg fills phone slots of 400 px and more; an SVG scales to any of them.
     const svg = path.join(paths.images, 'p/b.svg')
@@ -74,16 +80,16 @@ describe('what site validate checks for the build', () => {
       svg,
       (await readFile(svg, 'utf8')).replace(/width="\d+" height="\d+"/, 'width="40" height="30"'),
     )
-    expect(await assetProblems(await content(), paths)).toEqual([])
+    expect(await assets()).toEqual([])
   })
 
   it('refuses an image that does not decode, as the build would, at the field', async () => {
-    const { paths, content } = await project('p/broken.png')
+    const { paths, problems: assets } = await project('p/broken.png')
     await writeFile(path.join(paths.images, 'p/broken.png'), 'not a PNG')
     // An SVG cut short by a failed copy: the XML ends inside a tag.
     const svg = path.join(paths.images, 'p/b.svg')
     await writeFile(svg, (await readFile(svg, 'utf8')).slice(0, 60))
-    const problems = await assetProblems(await content(), paths)
+    const problems = await assets()
     // Each at every field that uses the image: b.svg fills three.
     expect(problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.path} ${p.code}`)).toEqual([
       'content/pages/home.yaml:6:10 /hero/image unreadable-image',
@@ -99,10 +105,10 @@ describe('what site validate checks for the build', () => {
   })
 
   it('refuses a brochure whose PDF is missing at the embedded storage base, saying where to put it', async () => {
-    const { paths, content } = await project()
+    const { paths, problems: assets } = await project()
     const pdf = path.join(paths.public, 'storage/brochures/UHF.pdf')
     await unlink(pdf)
-    expect(await assetProblems(await content(), paths)).toEqual([
+    expect(await assets()).toEqual([
       {
         file: 'content/brochures.yaml',
         line: 2,
@@ -116,11 +122,12 @@ describe('what site validate checks for the build', () => {
   })
 
   it('checks brochures at an http(s) storage base as the build does, online', async () => {
-    const { paths, content } = await project()
-    const c = await content()
+    const { problems: assets } = await project()
     // Nothing listens on port 9: the PDF cannot be had, so the build would stop too.
-    const online = { ...c, site: { ...c.site, storageBase: 'http://127.0.0.1:9/storage' } }
-    const [problem, ...more] = await assetProblems(online, paths)
+    const [problem, ...more] = await assets((c) => ({
+      ...c,
+      site: { ...c.site, storageBase: 'http://127.0.0.1:9/storage' },
+    }))
     expect(more).toEqual([])
     expect(problem).toMatchObject({
       file: 'content/brochures.yaml',

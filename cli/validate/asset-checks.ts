@@ -3,8 +3,7 @@ import path from 'node:path'
 import type { Problem } from '../../lib/errors.ts'
 import { PROBLEMS, problemAt } from '../../lib/problems.ts'
 import { buildConfig } from '../../model/config.ts'
-import type { Content } from '../../model/content/load.ts'
-import { type LocatedYaml, parseYaml } from '../../model/content/locate.ts'
+import type { Content, ContentSources } from '../../model/content/load.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
 import { checkBrochureFiles, isRemote } from '../brochures/check.ts'
 import { collectImages } from '../images/collect.ts'
@@ -16,8 +15,12 @@ import { imageFault, openInspectionCache } from '../images/inspect.ts'
  * cli/images/inspect.ts), and every brochure PDF must be at the storage base (the embedded folder, or
  * an http(s) base, which needs the network as the build does).
  */
-export async function assetProblems(content: Content, paths: ProjectPaths): Promise<Problem[]> {
-  const locate = locator(paths.root)
+export async function assetProblems(
+  content: Content,
+  paths: ProjectPaths,
+  sources: ContentSources,
+): Promise<Problem[]> {
+  const locate: Locate = (file, pointer) => sources.locate(file, pointer)
   const [images, brochures] = await Promise.all([
     imageProblems(content, paths, locate),
     brochureProblems(content, paths, locate),
@@ -27,20 +30,7 @@ export async function assetProblems(content: Content, paths: ProjectPaths): Prom
   )
 }
 
-type Locate = (file: string, pointer: string) => Promise<{ line: number; col: number }>
-
-/** Finds a field's line and column, parsing each file once. */
-function locator(root: string): Locate {
-  const files = new Map<string, Promise<LocatedYaml | undefined>>()
-  return async (file, pointer) => {
-    if (!files.has(file))
-      files.set(
-        file,
-        readFile(path.join(root, file), 'utf8').then(parseYaml, () => undefined),
-      )
-    return (await files.get(file))?.locate(pointer) ?? { line: 1, col: 1 }
-  }
-}
+type Locate = (file: string, pointer: string) => { line: number; col: number }
 
 async function imageProblems(content: Content, paths: ProjectPaths, locate: Locate): Promise<Problem[]> {
   const cache = await openInspectionCache(paths.root)
@@ -60,7 +50,7 @@ async function imageProblems(content: Content, paths: ProjectPaths, locate: Loca
     for (const use of source.uses)
       problems.push({
         file: use.file,
-        ...(await locate(use.file, use.pointer)),
+        ...locate(use.file, use.pointer),
         path: use.pointer,
         ...fault,
       })
@@ -75,7 +65,7 @@ async function brochureProblems(content: Content, paths: ProjectPaths, locate: L
   const problems: Problem[] = []
   for (const [i, r] of results.entries())
     if (r.fault) {
-      const place = { file, ...(await locate(file, `/brochures/${i}/id`)), path: `/brochures/${i}/id` }
+      const place = { file, ...locate(file, `/brochures/${i}/id`), path: `/brochures/${i}/id` }
       problems.push(
         problemAt(
           PROBLEMS.BrochureMissing,

@@ -28,13 +28,20 @@ export interface ProjectValidation {
  * Checks a project the way a build would refuse it: every content file against its schema and the
  * others (model/content), then what only building would find (images that do not decode or are too
  * small, brochure PDFs missing at the storage base), and with `release` what must not go live. One
- * function for `site validate`, the build's validate stage and the dev preview, so what one passes the
- * others pass.
+ * function for `site validate`, the build's validate stage, `site verify --release` and the dev
+ * preview, so what one passes the others pass; one pass, in which each content file is read once and
+ * every later check works from that reading (`report.sources`).
  */
 export async function validateProject(
   paths: ProjectPaths,
   /** `schemas`: also compare the editor schemas with the content (for the commands that print it). */
-  options: { release?: boolean; env?: NodeJS.ProcessEnv; schemas?: boolean } = {},
+  options: {
+    release?: boolean
+    /** The four origins a release is judged by: the environment, or a built site's own settings. */
+    env?: NodeJS.ProcessEnv
+    envSource?: 'environment' | 'built site'
+    schemas?: boolean
+  } = {},
 ): Promise<ProjectValidation> {
   const start = performance.now()
   const [{ assetProblems }, { staleSchemas }] = await Promise.all([
@@ -43,15 +50,26 @@ export async function validateProject(
   ])
   const report = await readContent(paths.content, paths.root)
   const problems = [...report.problems]
-  if (report.content) problems.push(...(await assetProblems(report.content, paths)))
+  if (report.content) problems.push(...(await assetProblems(report.content, paths, report.sources)))
   let releaseProblems = 0
   if (options.release && report.content && !problems.length) {
     const { releaseProblemList } = await import('../release/check.ts')
-    const found = await releaseProblemList(withoutDrafts(report.content), paths, options.env)
+    const found = await releaseProblemList(
+      withoutDrafts(report.content),
+      paths,
+      report.sources,
+      options.env,
+      options.envSource,
+    )
     releaseProblems = found.length
     problems.push(...found)
   }
-  const stale = options.schemas ? await staleSchemas(paths) : []
+  const stale = options.schemas
+    ? await staleSchemas(
+        paths,
+        report.content?.brochures.map((b) => b.id),
+      )
+    : []
   const ok = !problems.length && report.content
   return {
     files: report.files,

@@ -37,6 +37,58 @@ export interface Content extends PageContent {
   privacy: { meta: Privacy; markdown: string }
 }
 
+/**
+ * One content file as it was read: its text, the YAML part of it and where its fields are. Every check
+ * after the reading (images, brochures, what a release refuses) works from these, so a validation reads
+ * each content file once.
+ */
+export interface SourceFile {
+  /** Relative to the project, as problems name it: `content/products/alpha.yaml`. */
+  file: string
+  /** Relative to the content folder: `products/alpha.yaml`. */
+  relative: string
+  /** The whole text, a byte order mark dropped. */
+  text: string
+  /** The YAML: the whole file, or a Markdown file's front matter. */
+  yaml: string
+  /** Lines before `yaml` in the file (front matter starts on line 2). */
+  shift: number
+  /** The YAML's fields and where they are, parsed on first use. */
+  located: LocatedYaml
+  /** A draft product's file: a build leaves it out. */
+  draft: boolean
+}
+
+/** The content files of one reading, by their project-relative name. */
+export class ContentSources {
+  readonly #files: Map<string, SourceFile>
+  constructor(files: readonly SourceFile[]) {
+    this.#files = new Map(files.map((f) => [f.file, f]))
+  }
+
+  /** Every file read, drafts included, by name. */
+  get all(): SourceFile[] {
+    return [...this.#files.values()].sort((a, b) => a.file.localeCompare(b.file))
+  }
+
+  /** The files a build publishes: every file but the drafts'. */
+  get published(): SourceFile[] {
+    return this.all.filter((f) => !f.draft)
+  }
+
+  get(file: string): SourceFile | undefined {
+    return this.#files.get(file)
+  }
+
+  /** Line and column of the field at `pointer` in `file` (its start when it cannot be found). */
+  locate(file: string, pointer: string): { line: number; col: number } {
+    const source = this.#files.get(file)
+    if (!source) return { line: 1, col: 1 }
+    const at = source.located.locate(pointer)
+    return { line: at.line + source.shift, col: at.col }
+  }
+}
+
 export interface ContentReport {
   /** Present only when there are no problems; it holds the drafts too. */
   content?: Content
@@ -47,6 +99,8 @@ export interface ContentReport {
   drafts: string[]
   /** How many files were read. */
   files: number
+  /** Every file read, with its text and fields' positions. */
+  sources: ContentSources
 }
 
 /** Project-relative name of a file, for messages. */
@@ -111,20 +165,23 @@ interface Reading {
   projectRoot: string
   cache: ValidCache
   problems: Problem[]
-  located: Map<string, LocatedYaml>
-  files: number
+  /** Each file read, by its project-relative name. */
+  sources: Map<string, SourceFile>
 }
 
 async function readAll(contentDir: string, projectRoot: string, cache: ValidCache): Promise<ContentReport> {
-  const reading: Reading = { contentDir, projectRoot, cache, problems: [], located: new Map(), files: 0 }
+  const reading: Reading = { contentDir, projectRoot, cache, problems: [], sources: new Map() }
   const [singles, products, privacy] = await Promise.all([
     readSingles(reading),
     readProducts(reading),
-    readPrivacy(path.join(contentDir, PRIVACY.file), projectRoot, reading.problems, cache),
+    readPrivacy(reading, path.join(contentDir, PRIVACY.file)),
   ])
-  if (privacy) reading.files++
   const drafts = products.filter((p) => isDraft(p.raw)).map((p) => p.slug)
   const draftFiles = new Set(products.filter((p) => drafts.includes(p.slug)).map((p) => p.file))
+  for (const file of draftFiles) {
+    const source = reading.sources.get(file)
+    if (source) source.draft = true
+  }
   const warnings: Problem[] = []
   for (const found of await crossChecks({
     contentDir,
@@ -138,7 +195,7 @@ async function readAll(contentDir: string, projectRoot: string, cache: ValidCach
       unknown
     >,
     privacySource: privacy?.source,
-    locate: (file, pointer) => reading.located.get(file)?.locate(pointer) ?? { line: 1, col: 1 },
+    locate: (file, pointer) => reading.sources.get(file)?.located.locate(pointer) ?? { line: 1, col: 1 },
     drafts: new Set(drafts),
   }))
     (draftFiles.has(found.file) && LENIENT_IN_DRAFTS.has(found.code) ? warnings : reading.problems).push(
@@ -150,8 +207,9 @@ async function readAll(contentDir: string, projectRoot: string, cache: ValidCach
   return {
     problems,
     warnings: sortProblems(warnings),
-    files: reading.files,
+    files: reading.sources.size,
     drafts,
+    sources: new ContentSources([...reading.sources.values()]),
     ...(content ? { content } : {}),
   }
 }
@@ -165,16 +223,24 @@ async function readYaml<S extends TSchema>(
   const name = rel(reading.projectRoot, file)
   const source = await readSource(file, name, reading.problems, PROBLEMS.MissingContentFile)
   if (source === undefined) return { raw: undefined, valid: undefined }
-  reading.files++
   const key = validKey(source, schema)
   // What ajv accepted against `schema` is of its type: the one place the data is taken as typed.
   const known = reading.cache.get(name, key) as Static<S> | undefined
+  const sourceFile = (located: LocatedYaml): SourceFile => ({
+    file: name,
+    relative: path.relative(reading.contentDir, file).split(path.sep).join('/'),
+    text: source,
+    yaml: source,
+    shift: 0,
+    located,
+    draft: false,
+  })
   if (known !== undefined) {
-    reading.located.set(name, locatedLater(source))
+    reading.sources.set(name, sourceFile(locatedLater(source)))
     return { raw: known, valid: known }
   }
   const yaml = parseYaml(source)
-  reading.located.set(name, yaml)
+  reading.sources.set(name, sourceFile(yaml))
   if (yaml.syntaxErrors.length) {
     for (const e of yaml.syntaxErrors)
       reading.problems.push(
@@ -322,8 +388,9 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1
 }
 
-async function readPrivacy(file: string, projectRoot: string, problems: Problem[], cache: ValidCache) {
-  const name = rel(projectRoot, file)
+async function readPrivacy(reading: Reading, file: string) {
+  const { problems, cache } = reading
+  const name = rel(reading.projectRoot, file)
   const source = await readSource(file, name, problems, PROBLEMS.MissingPrivacyPolicy)
   if (source === undefined) return undefined
   const parsed = splitFrontMatter(source)
@@ -331,6 +398,15 @@ async function readPrivacy(file: string, projectRoot: string, problems: Problem[
     problems.push(problemAt(PROBLEMS.NoFrontMatter, undefined, { file: name, line: 1, col: 1, path: '' }))
     return undefined
   }
+  reading.sources.set(name, {
+    file: name,
+    relative: path.relative(reading.contentDir, file).split(path.sep).join('/'),
+    text: source,
+    yaml: parsed.matter,
+    shift: 1,
+    located: locatedLater(parsed.matter),
+    draft: false,
+  })
   const key = validKey(parsed.matter, PRIVACY.schema)
   const known = cache.get(name, key)
   if (known !== undefined) return { meta: known as Privacy, markdown: parsed.content, source }
