@@ -56,7 +56,12 @@ export function createHttpServer(
   everywhere: { get: () => readonly SecurityHeader[]; set: (headers: readonly SecurityHeader[]) => void }
 } {
   let headers: readonly SecurityHeader[] = []
-  const everywhere = { get: () => headers, set: (next: readonly SecurityHeader[]) => void (headers = next) }
+  const everywhere = {
+    get: () => headers,
+    set: (next: readonly SecurityHeader[]) => {
+      headers = next
+    },
+  }
   const headersTimeout = options.headersTimeoutMs ?? LIMITS.headersTimeoutMs
   const requestTimeout = options.requestTimeoutMs ?? LIMITS.requestTimeoutMs
   const fastify = Fastify({
