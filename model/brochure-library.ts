@@ -17,7 +17,7 @@ export function brochureFile(ctx: Pick<RenderContext, 'config'>, id: string): st
  * Every brochure, grouped the way visitors look for them: the brochures of a solution domain (Railways,
  * Space: its page's `brochures:` list), then each product's brochure under the product's category, in
  * menu order, naming the product; a brochure that belongs to neither comes last, so none is left out.
- * The brochure library's page data (`pages/brochure-library/+data.ts`) is this.
+ * The brochure library's page data (`pages/brochures/+data.ts`) is this.
  */
 export function brochureLibrary(ctx: Pick<RenderContext, 'content'>) {
   const { brochures, products, railways, space } = ctx.content
