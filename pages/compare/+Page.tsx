@@ -1,23 +1,33 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useData } from 'vike-react/useData'
 import { useHydrated } from 'vike-react/useHydrated'
 import { usePageContext } from 'vike-react/usePageContext'
 import { CatalogueFailed } from '../../components/finder/CatalogueFailed.tsx'
 import { readCompared } from '../../components/finder/filters.ts'
+import { useUrlState } from '../../components/finder/useUrlState.ts'
 import { useWholeCatalogue } from '../../components/finder/useWholeCatalogue.ts'
 import { CATALOGUE_PATH, comparable, compareHref, MAX_COMPARED } from '../../model/compare.ts'
 import type { Data } from './+data.ts'
 import '../../components/finder/finder.css'
 import './Compare.css'
 
+/** Which products are compared, and whether only the rows that differ show. */
+interface View {
+  slugs: string[]
+  only: boolean
+}
+
 /** The comparison in the URL: `?products=a,b,c`, and `&only=differences` to hide the rows that agree. */
-function readUrl(search: string, known: readonly string[]) {
+function readView(search: string, known: readonly string[]): View {
   return {
     slugs: readCompared(search, known, MAX_COMPARED),
     only: new URLSearchParams(search).get('only') === 'differences',
   }
 }
+
+const NONE: View = { slugs: [], only: false }
+const hrefOf = (view: View) => compareHref(view.slugs, view.only)
 
 /**
  * Two to four products side by side: a real table (a column header per product, a row header per
@@ -31,7 +41,6 @@ export default function Page() {
   const catalogue = useWholeCatalogue(data.products, data.carriesAll, (c) => c.products.map(comparable))
   const { products } = catalogue
   const { urlOriginal } = usePageContext()
-  const [view, setView] = useState<{ slugs: string[]; only: boolean }>({ slugs: [], only: false })
   const hydrated = useHydrated()
   const ready = hydrated && catalogue.whole
   const captionId = useId()
@@ -41,20 +50,13 @@ export default function Page() {
   const [pick, setPick] = useState('')
   const addSelect = useRef<HTMLSelectElement>(null)
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the page is reached by another URL
-  useEffect(() => {
+  // The known products grow once the whole catalogue has loaded: the URL is read again then.
+  const read = useMemo(() => {
     const known = products.map((p) => p.slug)
-    const read = () => setView(readUrl(window.location.search, known))
-    read()
-    window.addEventListener('popstate', read)
-    return () => window.removeEventListener('popstate', read)
-  }, [products, urlOriginal])
-
-  const change = (slugs: string[], only: boolean) => {
-    setView({ slugs, only })
-    window.history.pushState(null, '', compareHref(slugs, only))
-  }
-
+    return (search: string) => readView(search, known)
+  }, [products])
+  const [view, setView] = useUrlState({ initial: NONE, read, href: hrefOf, address: urlOriginal })
+  const change = (slugs: string[], only: boolean) => setView({ slugs, only })
   const compared = view.slugs.flatMap((slug) => products.filter((p) => p.slug === slug))
   // Every fact any of them gives, in the order the first one's category declares them.
   const rows: { key: string; label: string }[] = [{ key: 'category', label: 'Category' }]

@@ -1,8 +1,10 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import { useData } from 'vike-react/useData'
 import { useHydrated } from 'vike-react/useHydrated'
+import { usePageContext } from 'vike-react/usePageContext'
 import { CatalogueFailed } from '../../components/finder/CatalogueFailed.tsx'
 import { EMPTY, type FinderState, matches, readSearch, writeSearch } from '../../components/finder/filters.ts'
+import { useUrlState } from '../../components/finder/useUrlState.ts'
 import { useWholeCatalogue } from '../../components/finder/useWholeCatalogue.ts'
 import { Picture } from '../../components/Picture.tsx'
 import { CATALOGUE_STEP, CATEGORY_PREVIEW, compareHref, MAX_COMPARED } from '../../model/compare.ts'
@@ -10,6 +12,9 @@ import type { Data } from './+data.ts'
 import { Filters } from './Filters.tsx'
 import '../../components/finder/finder.css'
 import './Catalogue.css'
+
+/** The address of the catalogue filtered as `state` says, on whichever of its addresses it was reached. */
+const hrefOf = (state: FinderState) => `${window.location.pathname}${writeSearch(state)}`
 
 /**
  * The catalogue: every product grouped by category with its facts. The HTML lists them all, so it reads
@@ -25,7 +30,6 @@ export default function Page() {
   const { categories, shared, sizes, total, carriesAll } = data
   const catalogue = useWholeCatalogue(data.products, carriesAll, (c) => c.products)
   const { products } = catalogue
-  const [state, setState] = useState<FinderState>(EMPTY)
   const hydrated = useHydrated()
   const ready = hydrated && catalogue.whole
   const [step, setStep] = useState(1)
@@ -40,21 +44,19 @@ export default function Page() {
   const countId = useId()
   const allFilters = useMemo(() => [...shared, ...categories.flatMap((c) => c.filters)], [shared, categories])
 
-  // The URL holds the filters: read it after hydration (the HTML shows everything) and on Back/Forward.
-  useEffect(() => {
-    const read = () => {
-      setState(readSearch(window.location.search, allFilters))
+  // The URL holds the filters; a change, or reading them again (Back, Forward), starts at the first step.
+  const { urlOriginal } = usePageContext()
+  const read = useMemo(
+    () => (search: string) => {
       setStep(1)
-    }
-    read()
-    window.addEventListener('popstate', read)
-    return () => window.removeEventListener('popstate', read)
-  }, [allFilters])
-
+      return readSearch(search, allFilters)
+    },
+    [allFilters],
+  )
+  const [state, setUrlState] = useUrlState({ initial: EMPTY, read, href: hrefOf, address: urlOriginal })
   const change = (next: FinderState) => {
-    setState(next)
+    setUrlState(next)
     setStep(1)
-    window.history.pushState(null, '', `${window.location.pathname}${writeSearch(next)}`)
   }
   /** Everything of one category, keeping the filters that category has too. */
   const choose = (id: string) => {
