@@ -2,13 +2,13 @@ import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
+  aliasRoute,
   indexedRoutes,
   matchesKnownRoute,
   normalisePath,
   PAGE_LIST,
   PAGES,
   pageFor,
-  aliasRoute,
   routesFor,
   showsFooter,
   showsHeader,

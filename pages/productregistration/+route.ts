@@ -1,5 +1,5 @@
 // https://vike.dev/route-function
-import { PAGES, aliasRoute } from '../../lib/pages.ts'
+import { aliasRoute, PAGES } from '../../lib/pages.ts'
 
 /** The warranty activation screen at /productregistration and at its alias /warrantyregistration. */
 export default aliasRoute(PAGES.warranty)

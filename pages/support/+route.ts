@@ -1,5 +1,5 @@
 // https://vike.dev/route-function
-import { PAGES, aliasRoute } from '../../lib/pages.ts'
+import { aliasRoute, PAGES } from '../../lib/pages.ts'
 
 /** The contact screen at /support and at its aliases /customercare.html and /contactinformations. */
 export default aliasRoute(PAGES.support)
