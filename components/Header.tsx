@@ -1,8 +1,9 @@
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { Glyph } from './Glyph.tsx'
+import { HeaderDropdown } from './HeaderDropdown.tsx'
 import { Logo } from './Logo.tsx'
 import { MobileBar } from './MobileBar.tsx'
-import { isCurrent, type MenuEntry, SOLUTIONS } from './nav.ts'
+import { ariaCurrent, isCurrent, type MenuEntry, SOLUTIONS } from './nav.ts'
 import { ProductsMenu } from './ProductsMenu.tsx'
 import { useSearch } from './search/useSearch.tsx'
 import { useMenuGroup } from './useMenuGroup.ts'
@@ -29,8 +30,6 @@ export interface HeaderProps {
 export function Header({ company, products, pathname }: HeaderProps) {
   const root = useRef<HTMLElement>(null)
   const menus = useMenuGroup<HeaderMenu>(root)
-  const productsId = useId()
-  const solutionsId = useId()
   const { open, openMenu } = menus
   const search = useSearch()
 
@@ -46,14 +45,7 @@ export function Header({ company, products, pathname }: HeaderProps) {
     return () => query.removeEventListener('change', onChange)
   }, [openMenu])
 
-  /** ArrowDown on a menu button opens the menu and moves to its first link. */
-  const arrowInto = (id: HeaderMenu, listId: string) => (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowDown') return
-    event.preventDefault()
-    openMenu(id)
-    requestAnimationFrame(() => document.getElementById(listId)?.querySelector('a')?.focus())
-  }
-
+  const closeMenus = () => openMenu(null)
   const productsActive = pathname.startsWith('/products/')
   const solutionsActive = SOLUTIONS.some((s) => isCurrent(s.link, pathname))
 
@@ -66,60 +58,35 @@ export function Header({ company, products, pathname }: HeaderProps) {
         <nav className="site-header__nav" aria-label="Main">
           <ul className="site-header__list">
             <li>
-              <a
-                className="site-header__link"
-                href="/"
-                aria-current={isCurrent('/', pathname) ? 'page' : undefined}
-              >
+              <a className="site-header__link" href="/" aria-current={ariaCurrent('/', pathname)}>
                 Home
               </a>
             </li>
-            <li className="site-header__item--mega" {...menus.hoverProps('products')}>
-              <button
-                className={`site-header__link site-header__toggle${productsActive ? ' is-active' : ''}`}
-                {...menus.buttonProps('products', productsId)}
-                onKeyDown={arrowInto('products', productsId)}
-              >
-                Products
-                <Glyph name="chevron-down" className="site-header__chevron" />
-              </button>
-              <ProductsMenu
-                id={productsId}
-                products={products}
-                open={open === 'products'}
-                onChoose={() => openMenu(null)}
-              />
-            </li>
-            <li className="site-header__item" {...menus.hoverProps('solutions')}>
-              <button
-                className={`site-header__link site-header__toggle${solutionsActive ? ' is-active' : ''}`}
-                {...menus.buttonProps('solutions', solutionsId)}
-                onKeyDown={arrowInto('solutions', solutionsId)}
-              >
-                Solutions
-                <Glyph name="chevron-down" className="site-header__chevron" />
-              </button>
-              <div className="site-header__dropdown" hidden={open !== 'solutions'}>
-                <ul id={solutionsId} className="site-header__solutions">
-                  {SOLUTIONS.map((s) => (
-                    <li key={s.link}>
-                      <a
-                        href={s.link}
-                        aria-current={isCurrent(s.link, pathname) ? 'page' : undefined}
-                        onClick={() => openMenu(null)}
-                      >
-                        {s.name}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            </li>
+            <HeaderDropdown menu="products" label="Products" active={productsActive} group={menus} wide>
+              {(listId, isOpen) => (
+                <ProductsMenu id={listId} products={products} open={isOpen} onChoose={closeMenus} />
+              )}
+            </HeaderDropdown>
+            <HeaderDropdown menu="solutions" label="Solutions" active={solutionsActive} group={menus}>
+              {(listId, isOpen) => (
+                <div className="site-header__dropdown" hidden={!isOpen}>
+                  <ul id={listId} className="site-header__solutions">
+                    {SOLUTIONS.map((s) => (
+                      <li key={s.link}>
+                        <a href={s.link} aria-current={ariaCurrent(s.link, pathname)} onClick={closeMenus}>
+                          {s.name}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+            </HeaderDropdown>
             <li>
               <a
                 className="site-header__link"
                 href="/aboutus"
-                aria-current={isCurrent('/aboutus', pathname) ? 'page' : undefined}
+                aria-current={ariaCurrent('/aboutus', pathname)}
               >
                 About Us
               </a>
@@ -151,7 +118,7 @@ export function Header({ company, products, pathname }: HeaderProps) {
         buttonProps={menus.buttonProps}
         open={open === 'mobile'}
         onClose={() => menus.close(true)}
-        onNavigate={() => openMenu(null)}
+        onNavigate={closeMenus}
         onSearch={() => {
           // Focus returns to the Menu button (the panel closes), so the search gives focus back there.
           menus.close(true)

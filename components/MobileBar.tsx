@@ -1,8 +1,8 @@
-import { useEffect, useId, useState } from 'react'
+import { type ReactNode, useEffect, useId, useState } from 'react'
 import { CATALOGUE_PATH } from '../lib/pages.ts'
 import { Glyph } from './Glyph.tsx'
 import type { HeaderMenu } from './Header.tsx'
-import { isCurrent, type MenuEntry, SOLUTIONS } from './nav.ts'
+import { ariaCurrent, type MenuEntry, SOLUTIONS } from './nav.ts'
 import { StripeButton } from './StripeButton.tsx'
 import { notify } from './ToastHost.tsx'
 
@@ -34,8 +34,6 @@ export function MobileBar({
   onSearch,
 }: MobileBarProps) {
   const panelId = useId()
-  const productsId = useId()
-  const solutionsId = useId()
   const [submenu, setSubmenu] = useState<Submenu>(null)
 
   useEffect(() => {
@@ -52,7 +50,7 @@ export function MobileBar({
   }, [open])
 
   const toggleSub = (id: Exclude<Submenu, null>) => setSubmenu((s) => (s === id ? null : id))
-  const current = (link: string) => (isCurrent(link, pathname) ? ('page' as const) : undefined)
+  const current = (link: string) => ariaCurrent(link, pathname)
 
   return (
     <div className="mobile-bar">
@@ -79,54 +77,30 @@ export function MobileBar({
                 Home
               </a>
             </li>
-            <li>
-              <button
-                type="button"
-                className="mobile-panel__toggle"
-                aria-expanded={submenu === 'products'}
-                aria-controls={productsId}
-                onClick={() => toggleSub('products')}
-              >
-                Products
-                <Plus open={submenu === 'products'} />
-              </button>
-              <ul id={productsId} className="mobile-panel__sub" hidden={submenu !== 'products'}>
-                <li>
-                  <a href={CATALOGUE_PATH} aria-current={current(CATALOGUE_PATH)} onClick={onNavigate}>
-                    All products: filter and compare
+            <Submenu label="Products" open={submenu === 'products'} onToggle={() => toggleSub('products')}>
+              <li>
+                <a href={CATALOGUE_PATH} aria-current={current(CATALOGUE_PATH)} onClick={onNavigate}>
+                  All products: filter and compare
+                </a>
+              </li>
+              {products.map((p) => (
+                <li key={p.key}>
+                  <a href={p.link} aria-current={current(p.link)} onClick={onNavigate}>
+                    {p.name}
+                    {p.detail && <span className="mobile-panel__detail"> {p.detail}</span>}
                   </a>
                 </li>
-                {products.map((p) => (
-                  <li key={p.key}>
-                    <a href={p.link} aria-current={current(p.link)} onClick={onNavigate}>
-                      {p.name}
-                      {p.detail && <span className="mobile-panel__detail"> {p.detail}</span>}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </li>
-            <li>
-              <button
-                type="button"
-                className="mobile-panel__toggle"
-                aria-expanded={submenu === 'solutions'}
-                aria-controls={solutionsId}
-                onClick={() => toggleSub('solutions')}
-              >
-                Solutions
-                <Plus open={submenu === 'solutions'} />
-              </button>
-              <ul id={solutionsId} className="mobile-panel__sub" hidden={submenu !== 'solutions'}>
-                {SOLUTIONS.map((s) => (
-                  <li key={s.link}>
-                    <a href={s.link} aria-current={current(s.link)} onClick={onNavigate}>
-                      {s.name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </li>
+              ))}
+            </Submenu>
+            <Submenu label="Solutions" open={submenu === 'solutions'} onToggle={() => toggleSub('solutions')}>
+              {SOLUTIONS.map((s) => (
+                <li key={s.link}>
+                  <a href={s.link} aria-current={current(s.link)} onClick={onNavigate}>
+                    {s.name}
+                  </a>
+                </li>
+              ))}
+            </Submenu>
             <li>
               <a href="/aboutus" aria-current={current('/aboutus')} onClick={onNavigate}>
                 About Us
@@ -144,6 +118,38 @@ export function MobileBar({
         Schedule Demo
       </StripeButton>
     </div>
+  )
+}
+
+/** An entry of the panel that expands its list of links below it (one at a time: the bar decides). */
+function Submenu({
+  label,
+  open,
+  onToggle,
+  children,
+}: {
+  label: string
+  open: boolean
+  onToggle: () => void
+  children: ReactNode
+}) {
+  const id = useId()
+  return (
+    <li>
+      <button
+        type="button"
+        className="mobile-panel__toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={onToggle}
+      >
+        {label}
+        <Plus open={open} />
+      </button>
+      <ul id={id} className="mobile-panel__sub" hidden={!open}>
+        {children}
+      </ul>
+    </li>
   )
 }
 

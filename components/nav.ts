@@ -18,3 +18,8 @@ export function isCurrent(link: string, pathname: string): boolean {
   const clean = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p)
   return clean(link) === clean(pathname)
 }
+
+/** A link's `aria-current`: 'page' on the page it leads to, else none. */
+export function ariaCurrent(link: string, pathname: string): 'page' | undefined {
+  return isCurrent(link, pathname) ? 'page' : undefined
+}

@@ -103,6 +103,8 @@ export function useMenuGroup<Id extends string>(root: RefObject<HTMLElement | nu
     close,
     buttonProps,
     hoverProps,
-    focusButton: (id: Id) => buttons.current.get(id)?.focus(),
   }
 }
+
+/** What useMenuGroup gives the menus of its group. */
+export type MenuGroup<Id extends string> = ReturnType<typeof useMenuGroup<Id>>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
-import './Message.css'
+import { MessageActions, MessageScreen } from '../../components/MessageScreen.tsx'
 
 /** Product pages that do not exist end on /comingsoon (../shared/spec/DECISIONS.md), even on a host that only serves 404.html. */
 const COMING_SOON_PREFIXES = ['/products/', '/productenquiry/']
@@ -22,59 +22,50 @@ export default function Page() {
   }, [is404])
   if (!is404)
     return (
-      <section className="message-screen" aria-labelledby="error-title">
-        <div className="message-screen__card">
-          <h1 id="error-title">Something went wrong</h1>
-          <p className="lead">Please try again in a moment.</p>
-          <div className="btn-row message-screen__actions">
-            <a className="btn btn--primary" href="/">
-              Go to the home page
-            </a>
-          </div>
-        </div>
-      </section>
+      <MessageScreen titleId="error-title" title="Something went wrong">
+        <p className="lead">Please try again in a moment.</p>
+        <MessageActions />
+      </MessageScreen>
     )
   return (
-    <section className="message-screen" aria-labelledby="error-title">
-      <div className="message-screen__card">
-        <svg
-          className="message-screen__art"
-          viewBox="0 0 160 90"
-          width="160"
-          height="90"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <text
-            x="80"
-            y="70"
-            textAnchor="middle"
-            fontSize="72"
-            fontWeight="800"
-            fill="#0b1f3a"
-            fontFamily="system-ui, sans-serif"
-          >
-            404
-          </text>
-          <rect x="18" y="78" width="124" height="6" rx="3" fill="#00a6a6" />
-        </svg>
-        <h1 id="error-title">Page not found</h1>
-        <p className="lead">The page you are looking for does not exist or has moved.</p>
-        <div className="btn-row message-screen__actions">
-          <a className="btn btn--primary" href="/">
-            Go to the home page
-          </a>
-        </div>
-        <nav aria-label="Popular pages">
-          <ul className="message-screen__links">
-            {POPULAR.map((p) => (
-              <li key={p.link}>
-                <a href={p.link}>{p.name}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </div>
-    </section>
+    <MessageScreen titleId="error-title" title="Page not found" art={<NotFoundArt />}>
+      <p className="lead">The page you are looking for does not exist or has moved.</p>
+      <MessageActions />
+      <nav aria-label="Popular pages">
+        <ul className="message-screen__links">
+          {POPULAR.map((p) => (
+            <li key={p.link}>
+              <a href={p.link}>{p.name}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </MessageScreen>
+  )
+}
+
+function NotFoundArt() {
+  return (
+    <svg
+      className="message-screen__art"
+      viewBox="0 0 160 90"
+      width="160"
+      height="90"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <text
+        x="80"
+        y="70"
+        textAnchor="middle"
+        fontSize="72"
+        fontWeight="800"
+        fill="#0b1f3a"
+        fontFamily="system-ui, sans-serif"
+      >
+        404
+      </text>
+      <rect x="18" y="78" width="124" height="6" rx="3" fill="#00a6a6" />
+    </svg>
   )
 }

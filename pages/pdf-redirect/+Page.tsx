@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
 import { useData } from 'vike-react/useData'
 import { usePageContext } from 'vike-react/usePageContext'
+import { MessageActions, MessageScreen } from '../../components/MessageScreen.tsx'
 import { storageUrl } from '../../lib/storage-url.ts'
 import type { Data } from './+data.ts'
-import '../_error/Message.css'
 
 type Check =
   | { kind: 'checking' }
@@ -42,50 +42,39 @@ export default function Page() {
   }, [storageBase, brochures, urlOriginal])
 
   return (
-    <section className="message-screen" aria-labelledby="pdf-title">
-      <div className="message-screen__card">
-        <p className="eyebrow">Brochure</p>
-        <h1 id="pdf-title">Your brochure download</h1>
-        <div aria-live="polite">
-          {check.kind === 'checking' && <p className="lead">Checking the download link…</p>}
-          {check.kind === 'allowed' && (
-            <>
-              <p className="lead">
-                {check.title
-                  ? `Your download of the ${check.title} brochure has started.`
-                  : 'Your download has started.'}{' '}
-                If it did not, or to open the brochure again:
-              </p>
-              <p>
-                <a className="btn btn--primary" href={check.href} download={check.name}>
-                  {/* Visitors know a brochure by its title; the file name is only a fallback for a file the
-                      content does not name. */}
-                  {check.title ? `Download the ${check.title} brochure (PDF)` : `Download ${check.name}`}
-                </a>
-              </p>
-            </>
-          )}
-          {check.kind === 'refused' && (
-            <p className="message-screen__notice" role="alert">
-              This link does not point to one of our brochures, so it is not offered here. Brochures are only
-              downloaded from our own storage; please choose the brochure again from our site.
+    <MessageScreen titleId="pdf-title" title="Your brochure download" eyebrow="Brochure">
+      <div aria-live="polite">
+        {check.kind === 'checking' && <p className="lead">Checking the download link…</p>}
+        {check.kind === 'allowed' && (
+          <>
+            <p className="lead">
+              {check.title
+                ? `Your download of the ${check.title} brochure has started.`
+                : 'Your download has started.'}{' '}
+              If it did not, or to open the brochure again:
             </p>
-          )}
-          {check.kind === 'missing' && (
-            <p className="message-screen__notice">
-              No brochure was named in this address. Please choose one from our site.
+            <p>
+              <a className="btn btn--primary" href={check.href} download={check.name}>
+                {/* Visitors know a brochure by its title; the file name is only a fallback for a file the
+                    content does not name. */}
+                {check.title ? `Download the ${check.title} brochure (PDF)` : `Download ${check.name}`}
+              </a>
             </p>
-          )}
-        </div>
-        <div className="btn-row message-screen__actions">
-          <a className="btn btn--outline" href="/">
-            Go to the home page
-          </a>
-          <a className="btn btn--outline" href="/support">
-            Contact Us
-          </a>
-        </div>
+          </>
+        )}
+        {check.kind === 'refused' && (
+          <p className="message-screen__notice" role="alert">
+            This link does not point to one of our brochures, so it is not offered here. Brochures are only
+            downloaded from our own storage; please choose the brochure again from our site.
+          </p>
+        )}
+        {check.kind === 'missing' && (
+          <p className="message-screen__notice">
+            No brochure was named in this address. Please choose one from our site.
+          </p>
+        )}
       </div>
-    </section>
+      <MessageActions home="outline" contact />
+    </MessageScreen>
   )
 }

@@ -1,10 +1,10 @@
 import { useEffect } from 'react'
 import { navigate } from 'vike/client/router'
 import { useData } from 'vike-react/useData'
+import { MessageScreen } from '../../../components/MessageScreen.tsx'
 import { Spinner } from '../../../components/Spinner.tsx'
 import type { Data } from './+data.ts'
 import { startDownload } from './download.ts'
-import '../../_error/Message.css'
 
 /** How long 'Redirecting to download...' stays before the after-download page. */
 const REDIRECT_AFTER_MS = 900
@@ -29,19 +29,15 @@ export default function Page() {
   }, [url, fileName])
 
   return (
-    <section className="message-screen" aria-labelledby="brochure-title">
-      <div className="message-screen__card">
-        <p className="eyebrow">Brochure</p>
-        <h1 id="brochure-title">{title}</h1>
-        <Spinner label="Redirecting to download..." />
-        <p className="message-screen__hint">
-          If nothing happens,{' '}
-          <a href={url} download={fileName}>
-            download the PDF
-          </a>
-          .
-        </p>
-      </div>
-    </section>
+    <MessageScreen titleId="brochure-title" title={title} eyebrow="Brochure">
+      <Spinner label="Redirecting to download..." />
+      <p className="message-screen__hint">
+        If nothing happens,{' '}
+        <a href={url} download={fileName}>
+          download the PDF
+        </a>
+        .
+      </p>
+    </MessageScreen>
   )
 }
