@@ -15,8 +15,39 @@ export const REFERENCE = path.join(import.meta.dirname, '..', 'docs', 'errors.md
 /** A table cell: one line, pipes escaped. */
 const tableCell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
 
+/** One section: its heading, what it says about how the entries are printed, and its table. */
+function section(
+  heading: string,
+  about: readonly string[],
+  head: readonly string[],
+  rows: string[][],
+): string[] {
+  return [
+    `## ${heading}`,
+    '',
+    ...about,
+    '',
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.map(tableCell).join(' | ')} |`),
+    '',
+  ]
+}
+
 /** The reference's Markdown. */
 export function errorReference(): string {
+  const errors = Object.values(ERRORS).map((entry) => {
+    const error = siteError(entry as (typeof ERRORS)['BrochuresInvalid'], entry.example as never)
+    return [`\`${entry.code}\``, entry.title, error.message, error.hint ?? '']
+  })
+  const problems = Object.values(PROBLEMS).map((kind) => {
+    const words = finding(kind as (typeof PROBLEMS)['Placeholder'], kind.example as never)
+    return [`\`${kind.code}\``, kind.title, words.message, words.hint]
+  })
+  const answers = Object.values(API_MESSAGES).map((kind) => {
+    const answer = apiAnswer(kind as (typeof API_MESSAGES)['RateLimited'], kind.example as never)
+    return [String(kind.status), `\`${kind.code}\``, kind.title, answer.body.error]
+  })
   const lines = [
     '# Errors, problems and API answers',
     '',
@@ -29,51 +60,29 @@ export function errorReference(): string {
     '  `site dev` report them, each at its file:line:col',
     '- [Intake API answers](#intake-api-answers) (`lib/api-messages.ts`), the `{"error": ...}` of each refusal',
     '',
-    '## Errors that stop a command',
-    '',
-    'Printed with the hint after `Fix:`; the command exits 1.',
-    '',
-    '| Code | Title | Message | Fix |',
-    '|---|---|---|---|',
+    ...section(
+      'Errors that stop a command',
+      ['Printed with the hint after `Fix:`; the command exits 1.'],
+      ['Code', 'Title', 'Message', 'Fix'],
+      errors,
+    ),
+    ...section(
+      'Content problems',
+      ['Printed as `file:line:col  /field`, the message, then `Fix:` and the hint.'],
+      ['Code', 'Title', 'Message', 'Fix'],
+      problems,
+    ),
+    ...section(
+      'Intake API answers',
+      [
+        'The body is `{"error": "<answer>"}`; a 422 answers `{"errors": {"<field>": "<message>"}}` with the',
+        "form rules' own messages (`lib/forms/`), and a 429 or 503 also sends `Retry-After`.",
+      ],
+      ['Status', 'Code', 'Title', 'Answer'],
+      answers,
+    ),
   ]
-  for (const entry of Object.values(ERRORS)) {
-    const error = siteError(entry as (typeof ERRORS)['BrochuresInvalid'], entry.example as never)
-    lines.push(
-      `| \`${entry.code}\` | ${tableCell(entry.title)} | ${tableCell(error.message)} | ${tableCell(error.hint ?? '')} |`,
-    )
-  }
-  lines.push(
-    '',
-    '## Content problems',
-    '',
-    'Printed as `file:line:col  /field`, the message, then `Fix:` and the hint.',
-    '',
-    '| Code | Title | Message | Fix |',
-    '|---|---|---|---|',
-  )
-  for (const kind of Object.values(PROBLEMS)) {
-    const words = finding(kind as (typeof PROBLEMS)['Placeholder'], kind.example as never)
-    lines.push(
-      `| \`${kind.code}\` | ${tableCell(kind.title)} | ${tableCell(words.message)} | ${tableCell(words.hint)} |`,
-    )
-  }
-  lines.push(
-    '',
-    '## Intake API answers',
-    '',
-    'The body is `{"error": "<answer>"}`; a 422 answers `{"errors": {"<field>": "<message>"}}` with the',
-    "form rules' own messages (`lib/forms/`), and a 429 or 503 also sends `Retry-After`.",
-    '',
-    '| Status | Code | Title | Answer |',
-    '|---|---|---|---|',
-  )
-  for (const kind of Object.values(API_MESSAGES)) {
-    const answer = apiAnswer(kind as (typeof API_MESSAGES)['RateLimited'], kind.example as never)
-    lines.push(
-      `| ${kind.status} | \`${kind.code}\` | ${tableCell(kind.title)} | ${tableCell(answer.body.error)} |`,
-    )
-  }
-  return `${lines.join('\n')}\n`
+  return `${lines.join('\n').trimEnd()}\n`
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

@@ -69,14 +69,15 @@ export interface CheckInput {
 }
 
 /** Adds one problem of a kind (lib/problems.ts), located at the field (or at `at`, for text that is not YAML). */
-interface Report {
-  <P>(
-    file: string,
-    pointer: string,
-    kind: ProblemKind<P>,
-    params: P,
-    at?: { line: number; col: number },
-  ): void
+type ReportKind = <P>(
+  file: string,
+  pointer: string,
+  kind: ProblemKind<P>,
+  params: P,
+  at?: { line: number; col: number },
+) => void
+
+interface Report extends ReportKind {
   /** Adds what another reader found (a fact's value, model/content/facts.ts), located at the field. */
   found(file: string, pointer: string, found: Finding): void
 }
@@ -88,22 +89,14 @@ interface Report {
  */
 export async function crossChecks(input: CheckInput): Promise<Problem[]> {
   const problems: Problem[] = []
-  const report: Report = Object.assign(
-    <P>(
-      file: string,
-      pointer: string,
-      kind: ProblemKind<P>,
-      params: P,
-      at?: { line: number; col: number },
-    ) => {
-      problems.push(problemAt(kind, params, { file, ...(at ?? input.locate(file, pointer)), path: pointer }))
+  const reportKind: ReportKind = (file, pointer, kind, params, at) => {
+    problems.push(problemAt(kind, params, { file, ...(at ?? input.locate(file, pointer)), path: pointer }))
+  }
+  const report: Report = Object.assign(reportKind, {
+    found: (file: string, pointer: string, found: Finding) => {
+      problems.push({ file, ...input.locate(file, pointer), path: pointer, ...found })
     },
-    {
-      found: (file: string, pointer: string, found: Finding) => {
-        problems.push({ file, ...input.locate(file, pointer), path: pointer, ...found })
-      },
-    },
-  )
+  })
   checkCatalogue(input, report)
   checkCategories(input, report)
   checkProducts(input, report)
