@@ -13,12 +13,22 @@ export type Inspection = { width: number; height: number } | { error: string }
  */
 export async function inspectImage(bytes: Buffer): Promise<Inspection> {
   const { default: sharp } = await import('sharp')
-  try {
-    const meta = await sharp(bytes).metadata()
-    return { width: meta.width ?? 0, height: meta.height ?? 0 }
-  } catch (error) {
-    return { error: (error as Error).message.replace(/^Input buffer has corrupt header: /, '') }
+  const decode = async (): Promise<Inspection> => {
+    try {
+      const meta = await sharp(bytes).metadata()
+      return { width: meta.width ?? 0, height: meta.height ?? 0 }
+    } catch (error) {
+      return { error: (error as Error).message.replace(/^Input buffer has corrupt header:\s*/, '') }
+    }
   }
+  const found = await decode()
+  // libvips keeps its error text in one buffer for the whole process: a decode on another thread can
+  // clear it before sharp reads it, leaving the reason empty. Decoded again alone, it says why.
+  if ('error' in found && !found.error) {
+    const again = await decode()
+    return 'error' in again && !again.error ? { error: 'its header cannot be decoded' } : again
+  }
+  return found
 }
 
 /**
@@ -45,6 +55,13 @@ export function imageFault(
 }
 
 /**
+ * Every decode of this process by the SHA-256 of the bytes, failures included: a file read twice in
+ * one process (validate, then the build's own validate stage, or a dev session's checks) is told the
+ * same, in the same words.
+ */
+const decodedThisProcess = new Map<string, Promise<Inspection>>()
+
+/**
  * What earlier runs learnt about source images, by the SHA-256 of their bytes, in
  * `.cache/content/images.json`: an unchanged file is not decoded again. Failures are not kept, so a
  * broken file is always decoded (and reported) afresh.
@@ -61,7 +78,12 @@ export async function openInspectionCache(projectRoot: string) {
       const key = createHash('sha256').update(bytes).digest('hex')
       const hit = known[key]
       if (hit) return hit
-      const found = await inspectImage(bytes)
+      let decoding = decodedThisProcess.get(key)
+      if (!decoding) {
+        decoding = inspectImage(bytes)
+        decodedThisProcess.set(key, decoding)
+      }
+      const found = await decoding
       if (!('error' in found)) {
         known[key] = found
         changed = true
