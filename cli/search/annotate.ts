@@ -33,7 +33,12 @@ export const IGNORED = [
  * Also returns the indexed text, for the spelling suggestions.
  */
 export function annotate(html: string, page: SearchPage): { html: string; text: string } {
-  const root = parse(html)
+  // Only `<main>` is indexed: the indexer gets it alone in a bare document, so neither this parse nor
+  // Pagefind's own reads the header, the footer and the page's scripts (most of a page's bytes).
+  const start = html.indexOf('<main')
+  const end = html.lastIndexOf('</main>')
+  if (start < 0 || end < start) throw new Error(`${page.route} has no <main> to index`)
+  const root = parse(html.slice(start, end + '</main>'.length))
   const main = root.querySelector('main')
   if (!main) throw new Error(`${page.route} has no <main> to index`)
   main.setAttribute('data-pagefind-body', '')
@@ -56,5 +61,9 @@ export function annotate(html: string, page: SearchPage): { html: string; text: 
   for (const el of indexed.querySelectorAll('[data-pagefind-ignore]')) el.remove()
   // structuredText puts a line break between blocks: the pre-render writes `</h1><p>` with nothing
   // between, and textContent would join the heading's last word to the paragraph's first.
-  return { html: root.toString(), text: indexed.structuredText }
+  const title = /<title>[\s\S]*?<\/title>/.exec(html.slice(0, start))?.[0] ?? ''
+  return {
+    html: `<!doctype html><html lang="en"><head>${title}</head><body>${root.toString()}</body></html>`,
+    text: indexed.structuredText,
+  }
 }

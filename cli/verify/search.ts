@@ -55,6 +55,8 @@ export async function verifySearch(
       })),
     ]
     for (const { route, name, what } of expected) {
+      // Most names find their own page first: only then is the rest of the results list read.
+      if ((await index.search(name, 1))[0]?.url === route) continue
       const shown = await index.search(name, SHOWN_RESULTS)
       const [first] = shown
       if (first?.url === route) continue
