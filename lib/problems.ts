@@ -742,7 +742,8 @@ export const PROBLEMS = {
   UnreadableImage: kind<{ ref: string; reason: string }>({
     code: 'unreadable-image',
     title: 'An image that cannot be read',
-    message: (p) => `The image "${p.ref}" cannot be read: ${p.reason.replace(/\.$/, '')}.`,
+    message: (p) =>
+      `The image "${p.ref}" cannot be read: ${p.reason.replace(/\.$/, '') || 'its header cannot be decoded'}.`,
     hint: () =>
       'open it in an image editor and save it again as a valid SVG, PNG or JPEG (a file cut short by a failed copy looks like this).',
     example: { ref: 'products/szephyr/hero.svg', reason: 'Premature end of data in tag svg' },

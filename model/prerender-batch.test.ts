@@ -1,22 +1,36 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { inThisPass, PRERENDER_BATCH, prerenderPasses, setPrerenderPass } from './prerender-batch.ts'
+import {
+  inThisPass,
+  PRERENDER_BATCH,
+  pagesWithParameter,
+  prerenderPasses,
+  setPrerenderOnly,
+  setPrerenderPass,
+} from './prerender-batch.ts'
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => i)
 
-afterEach(() => setPrerenderPass(undefined))
+afterEach(() => {
+  setPrerenderPass(undefined)
+  setPrerenderOnly(undefined)
+})
 
 describe('pre-render passes', () => {
   it('takes one pass for the shipped content and more only past PRERENDER_BATCH pages with a parameter', () => {
-    expect(prerenderPasses({ products: items(18), brochures: items(9) })).toBe(1)
-    expect(prerenderPasses({ products: items(PRERENDER_BATCH / 2), brochures: [] })).toBe(1)
-    expect(prerenderPasses({ products: items(PRERENDER_BATCH / 2), brochures: items(1) })).toBe(2)
-    expect(prerenderPasses({ products: items(1000), brochures: items(9) })).toBe(6)
-    expect(prerenderPasses({ products: [], brochures: [] })).toBe(1)
+    expect(prerenderPasses(pagesWithParameter({ products: items(18), brochures: items(9) }))).toBe(1)
+    expect(prerenderPasses(pagesWithParameter({ products: items(PRERENDER_BATCH / 2), brochures: [] }))).toBe(
+      1,
+    )
+    expect(
+      prerenderPasses(pagesWithParameter({ products: items(PRERENDER_BATCH / 2), brochures: items(1) })),
+    ).toBe(2)
+    expect(prerenderPasses(pagesWithParameter({ products: items(1000), brochures: items(9) }))).toBe(6)
+    expect(prerenderPasses(pagesWithParameter({ products: [], brochures: [] }))).toBe(1)
   })
 
   it('shares the URLs between the passes: each exactly once, none over the batch size', () => {
     const urls = items(2009).map((i) => `/products/p${i}`)
-    const count = prerenderPasses({ products: items(1000), brochures: items(9) })
+    const count = prerenderPasses(pagesWithParameter({ products: items(1000), brochures: items(9) }))
     const shares = Array.from({ length: count }, (_, index) => {
       setPrerenderPass({ index, count })
       return inThisPass(urls)
@@ -27,5 +41,15 @@ describe('pre-render passes', () => {
 
   it('lists every URL outside a batched build', () => {
     expect(inThisPass(['/a', '/b'])).toEqual(['/a', '/b'])
+  })
+})
+
+describe('a build that renders only what changed', () => {
+  it('names only the routes it renders, divided among the passes', () => {
+    const urls = items(10).map((i) => `/products/p${i}`)
+    setPrerenderOnly(new Set(['/products/p2', '/products/p7', '/products/gone']))
+    expect(inThisPass(urls)).toEqual(['/products/p2', '/products/p7'])
+    setPrerenderPass({ index: 1, count: 2 })
+    expect(inThisPass(urls)).toEqual(['/products/p7'])
   })
 })

@@ -1,27 +1,32 @@
 import { processState } from './process-state.ts'
 
 /**
- * Which share of the pages with a parameter (products, enquiries, brochures) the current pre-render
- * pass writes. Vike keeps every page it has rendered in memory until its pre-render ends, about 0.3 MB
- * a page, so a catalogue of a thousand products (two thousand pages) would need well over a gigabyte:
- * `site build` pre-renders in passes of at most PRERENDER_BATCH such pages instead
- * (cli/build/prerender.ts), and each page's `onBeforePrerenderStart` names only its share.
+ * Which of the pages with a parameter (products, enquiries, brochures) the current pre-render writes.
+ *
+ * - A build that knows what changed since the last one (cli/build/build-cache.ts) renders only the
+ *   pages whose inputs changed (`only`) and copies the rest from the last build.
+ * - Vike keeps every page it has rendered in memory until its pre-render ends, about 0.3 MB a page, so
+ *   a catalogue of a thousand products (two thousand pages) would need well over a gigabyte: what is
+ *   left is pre-rendered in passes of at most PRERENDER_BATCH such pages (cli/build/prerender.ts).
+ *
+ * Each parameterised page's `onBeforePrerenderStart` names only its share through {@link inThisPass}.
  */
 const state = processState('prerender-batch', () => ({
   pass: undefined as { index: number; count: number } | undefined,
+  only: undefined as ReadonlySet<string> | undefined,
 }))
 
 /** How many pages with a parameter one pre-render pass writes at most. */
 export const PRERENDER_BATCH = 400
 
-/** How many pre-render passes this content takes: one for the shipped content, six for a thousand products. */
-export function prerenderPasses(content: {
-  products: readonly unknown[]
-  brochures: readonly unknown[]
-}): number {
-  // A product has its page and its enquiry page; a brochure its download page.
-  const withParameter = 2 * content.products.length + content.brochures.length
-  return Math.max(1, Math.ceil(withParameter / PRERENDER_BATCH))
+/** How many passes `pages` pages with a parameter take: one for the shipped content, six for a thousand products. */
+export function prerenderPasses(pages: number): number {
+  return Math.max(1, Math.ceil(pages / PRERENDER_BATCH))
+}
+
+/** How many pages with a parameter this content has: a page and an enquiry per product, a page per brochure. */
+export function pagesWithParameter(content: { products: readonly unknown[]; brochures: readonly unknown[] }) {
+  return 2 * content.products.length + content.brochures.length
 }
 
 /** Sets the pass (`index` of `count`) the next pre-render writes; undefined: every page at once. */
@@ -29,8 +34,14 @@ export function setPrerenderPass(pass: { index: number; count: number } | undefi
   state.pass = pass
 }
 
-/** The share of `urls` the current pass writes: every one of them outside a batched build. */
+/** Sets the routes this build renders (the rest are copied from the last build); undefined: all of them. */
+export function setPrerenderOnly(routes: ReadonlySet<string> | undefined): void {
+  state.only = routes
+}
+
+/** The share of `urls` the current pass writes: those the build renders, divided among the passes. */
 export function inThisPass(urls: readonly string[]): string[] {
-  const { pass } = state
-  return pass ? urls.filter((_, i) => i % pass.count === pass.index) : [...urls]
+  const { pass, only } = state
+  const rendered = only ? urls.filter((url) => only.has(url)) : [...urls]
+  return pass ? rendered.filter((_, i) => i % pass.count === pass.index) : rendered
 }

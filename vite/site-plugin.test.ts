@@ -6,7 +6,8 @@ import type { Plugin, ViteDevServer } from 'vite'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SiteError } from '../lib/errors.ts'
 import { loadContent } from '../model/content/load.ts'
-import { renderFrom } from '../model/context.ts'
+import { renderContext, renderFrom } from '../model/context.ts'
+import { dataFiles } from '../model/data-files.ts'
 import { manifestFile } from '../model/images.ts'
 import { type ProjectPaths, projectPaths } from '../model/paths.ts'
 import { devErrorPlugin, isPageRequest, reloadContent, sitePlugin } from './site-plugin.ts'
@@ -88,21 +89,26 @@ describe('virtual:site', () => {
     )
   })
 
-  it('virtual:products is every published product as a form lists it', async () => {
+  it('the products list and the whole catalogue are data files, named by their content, that dev serves', async () => {
+    const ctx = await renderContext()
+    const files = dataFiles(ctx)
     const { products } = await loadContent(paths.content)
-    expect(await contentModule('virtual:products', 'products')).toEqual(
-      products.map((p) => ({ value: p.slug, label: p.name })),
-    )
-  })
-
-  it('virtual:catalogue is every product with its facts and the filters', async () => {
-    const catalogue = (await contentModule('virtual:catalogue', 'catalogue')) as {
+    expect(JSON.parse(files.products.json)).toEqual(products.map((p) => ({ value: p.slug, label: p.name })))
+    const catalogue = JSON.parse(files.catalogue.json) as {
       products: { slug: string; image: { src: string } }[]
-      categories: { id: string }[]
     }
     expect(catalogue.products.map((p) => p.slug)).toEqual(['alpha'])
     expect(catalogue.products[0]?.image.src).toMatch(/^\/media\/p\/a/)
-    expect(catalogue.categories.length).toBeGreaterThan(0)
+    expect(files.catalogue.url).toMatch(/^\/assets\/data\/catalogue\.[0-9a-f]{12}\.json$/)
+    const [, dataPlugin] = await plugins()
+    const answer = await middleware(dataPlugin, files.catalogue.url)
+    expect(answer).toMatchObject({
+      next: false,
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    })
+    expect(answer.body).toBe(files.catalogue.json)
+    expect((await middleware(dataPlugin, '/assets/data/catalogue.000000000000.json')).next).toBe(true)
+    expect((await middleware(dataPlugin, '/assets/entries/x.js')).next).toBe(true)
   })
 
   it('answers for the content modules only', async () => {
@@ -139,22 +145,13 @@ const PROBLEM = new SiteError('content-invalid', 'The content has 1 problem.', '
   },
 ])
 
-/**
- * Sends one request through the dev error handler, as Vite's connect stack would, while the check
- * finds PROBLEM, nothing (`valid`) or fails itself (`broken`).
- */
-async function request(
-  method: string,
+/** Sends one request through a plugin's dev middleware, as Vite's connect stack would. */
+async function middleware(
+  plugin: Plugin | undefined,
   url: string | undefined,
+  method = 'GET',
   accept?: string,
-  check: 'problem' | 'valid' | 'broken' = 'problem',
 ): Promise<Answer> {
-  const errors = devErrorPlugin(() =>
-    check === 'broken'
-      ? Promise.reject(new Error('the check itself failed'))
-      : Promise.resolve(check === 'problem' ? PROBLEM : undefined),
-  )
-  expect(errors).toMatchObject({ name: 'site-content-errors', apply: 'serve', enforce: 'pre' })
   let handler: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined
   const server = {
     middlewares: {
@@ -163,7 +160,7 @@ async function request(
       },
     },
   }
-  hook<(s: unknown) => void>(errors?.configureServer)(server)
+  hook<(s: unknown) => void>(plugin?.configureServer)(server)
   const answer: Answer = { next: false, headers: {} }
   await new Promise<void>((resolve) => {
     const res = {
@@ -184,6 +181,25 @@ async function request(
     })
   })
   return answer
+}
+
+/**
+ * Sends one request through the dev error handler while the check finds PROBLEM, nothing (`valid`) or
+ * fails itself (`broken`).
+ */
+async function request(
+  method: string,
+  url: string | undefined,
+  accept?: string,
+  check: 'problem' | 'valid' | 'broken' = 'problem',
+): Promise<Answer> {
+  const errors = devErrorPlugin(() =>
+    check === 'broken'
+      ? Promise.reject(new Error('the check itself failed'))
+      : Promise.resolve(check === 'problem' ? PROBLEM : undefined),
+  )
+  expect(errors).toMatchObject({ name: 'site-content-errors', apply: 'serve', enforce: 'pre' })
+  return middleware(errors, url, method, accept)
 }
 
 describe('site dev with a content problem', () => {
@@ -283,7 +299,7 @@ describe('reloadContent', () => {
         ws: { send: (payload: unknown) => sent.push(payload) },
       }
       reloadContent(server as unknown as ViteDevServer)
-      const ids = ['virtual:site', 'virtual:products', 'virtual:catalogue']
+      const ids = ['virtual:site']
       expect(dropped.sort()).toEqual(
         ['client', 'ssr'].flatMap((env) => ids.map((id) => `${env} \0${id}`)).sort(),
       )

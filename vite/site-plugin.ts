@@ -1,30 +1,63 @@
 import type { Plugin, ViteDevServer } from 'vite'
 import type { SiteError } from '../lib/errors.ts'
-import { catalogue } from '../model/catalogue.ts'
 import { type Content, keepContent } from '../model/content/load.ts'
 import { forgetContent, type RenderContext, renderContext } from '../model/context.ts'
-import { productChoices } from '../model/menu.ts'
+import { DATA_FOLDER, dataFileAt, dataFiles } from '../model/data-files.ts'
 import { siteShell } from '../model/site-shell.ts'
 import { errorPage } from './dev-error-page.ts'
 
 /**
- * The modules made from the content, each as `export const <name> = <JSON>`:
- * - `virtual:site`, the shell every page needs (model/site-shell.ts), compiled into the first load
- *   so the header and footer need no fetch. Its size does not grow with the catalogue.
- * - `virtual:products`, every product as a form's product list offers it, and `virtual:catalogue`,
- *   every product with its facts: imported only with `import()`, so each is a chunk of its own that a
- *   page fetches when it needs the whole catalogue (docs/decisions.md, "A catalogue of any size").
+ * The module made from the content, as `export const <name> = <JSON>`: `virtual:site`, the shell every
+ * page needs (model/site-shell.ts), compiled into the first load so the header and footer need no
+ * fetch. Its size does not grow with the catalogue. The whole catalogue and the products' list are
+ * data files a page fetches (model/data-files.ts), not modules: content in a chunk would change the
+ * bundle, and so every page, whenever a product's facts or name change.
  */
 const MODULES: Record<string, { name: string; make: (ctx: RenderContext) => unknown }> = {
   'virtual:site': { name: 'site', make: siteShell },
-  'virtual:products': { name: 'products', make: (ctx) => productChoices(ctx.content.products) },
-  'virtual:catalogue': { name: 'catalogue', make: catalogue },
 }
 const resolved = (id: string) => `\0${id}`
 
-/** Provides the modules made from the content (MODULES). */
+/** A content module's source, as the bundle compiles it. */
+const moduleSource = (name: string, value: unknown) =>
+  `export const ${name} = ${JSON.stringify(value)};\nexport default ${name};\n`
+
+/**
+ * Every content module's source for this render context, in one string: what the bundle compiles in.
+ * The build hashes it to know whether the last bundle can be reused (cli/build/build-cache.ts).
+ */
+export function contentModules(ctx: RenderContext): string {
+  return Object.entries(MODULES)
+    .map(([id, module]) => `// ${id}\n${moduleSource(module.name, module.make(ctx))}`)
+    .join('\n')
+}
+
+/** Provides the modules made from the content (MODULES), and in dev the data files (model/data-files.ts). */
 export function sitePlugin(): Plugin[] {
-  return [contentPlugin()]
+  return [contentPlugin(), dataFilesPlugin()]
+}
+
+/** `site dev` serves the data files a page names, made from the content as it is now. */
+function dataFilesPlugin(): Plugin {
+  return {
+    name: 'site-data-files',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (!req.url?.startsWith(`/${DATA_FOLDER}/`)) return next()
+        renderContext().then(
+          (ctx) => {
+            const file = dataFileAt(dataFiles(ctx), req.url ?? '')
+            if (!file) return next()
+            res.setHeader('Content-Type', 'application/json; charset=utf-8')
+            res.setHeader('Cache-Control', 'no-store')
+            res.end(file.json)
+          },
+          () => next(),
+        )
+      })
+    },
+  }
 }
 
 function contentPlugin(): Plugin {
@@ -35,8 +68,7 @@ function contentPlugin(): Plugin {
     async load(id) {
       const module = byResolved.get(id)
       if (!module) return
-      const value = JSON.stringify(module.make(await renderContext()))
-      return `export const ${module.name} = ${value};\nexport default ${module.name};\n`
+      return moduleSource(module.name, module.make(await renderContext()))
     },
   }
 }

@@ -12,7 +12,13 @@ import type { Stage } from './run-stages.ts'
 import { BUILD_STAGES, type BuildOptions, type BuildRun } from './stages.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
-const OPTIONS: BuildOptions = { forceImages: false, release: false, offline: false, verbose: false }
+const OPTIONS: BuildOptions = {
+  full: false,
+  forceImages: false,
+  release: false,
+  offline: false,
+  verbose: false,
+}
 const ENV = ['SITE_URL', 'SITE_API_BASE', 'SITE_STORAGE_BASE', 'SITE_ASSET_BASE'] as const
 
 let paths: ProjectPaths

@@ -2,6 +2,7 @@ import { ERRORS, isSiteError, restated, siteError } from '../../lib/errors.ts'
 import { buildConfig, envMistakes } from '../../model/config.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
 import { duration, elapsed } from '../timing.ts'
+import { writeState } from './build-cache.ts'
 import { writeBuildInfo } from './build-info.ts'
 import { runStages, type Stage, type StageResult } from './run-stages.ts'
 import { BUILD_STAGES, type BuildOptions, type BuildRun } from './stages.ts'
@@ -40,12 +41,18 @@ export async function buildSite(
     const results = await runStages(stages, run, log)
     const content = run.content
     if (!content) throw new Error('the build finished without loading the content')
+    const builtAt = new Date().toISOString()
     await writeBuildInfo(staging.root, {
-      builtAt: new Date().toISOString(),
+      builtAt,
       release: options.release,
       config: buildConfig(content.site),
     })
     await promoteStaging(staging, paths.dist)
+    // The next build takes over what did not change from this one (cli/build/build-cache.ts).
+    if (run.plan) {
+      const { toolKey, bundleKey, routes } = run.plan
+      await writeState(paths, { builtAt, toolKey, bundleKey, routes }).catch(() => undefined)
+    }
     return { stages: results, run, ms: elapsed(start) }
   } catch (error) {
     await discardStaging(staging)

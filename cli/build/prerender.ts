@@ -5,7 +5,8 @@ import { runInNewContext } from 'node:vm'
 import { type Content, keepContent } from '../../model/content/load.ts'
 import { renderFrom } from '../../model/context.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
-import { setPrerenderPass } from '../../model/prerender-batch.ts'
+import { setPrerenderOnly, setPrerenderPass } from '../../model/prerender-batch.ts'
+import { keepBundle, restoreBundle } from './build-cache.ts'
 import { paintFirstSite } from './paint-first.ts'
 import type { Staging } from './staging.ts'
 
@@ -22,7 +23,18 @@ import type { Staging } from './staging.ts'
 export async function prerender(
   paths: ProjectPaths,
   staging: Staging,
-  options: { verbose?: boolean; passes?: number; content?: Content } = {},
+  options: {
+    verbose?: boolean
+    passes?: number
+    content?: Content
+    /**
+     * The bundle: reuse one the cache kept (build-cache.ts) instead of bundling, or keep the new one
+     * under its key for the next build. Without it, bundle and keep nothing.
+     */
+    bundle?: { reuse: string } | { keep: string }
+    /** The pages with a parameter to render; undefined: all of them. */
+    only?: ReadonlySet<string> | undefined
+  } = {},
 ): Promise<{ pages: number }> {
   // Page data runs from the bundle in the staging folder's server/: it reads this project's content,
   // which is `content` when given (what validate just checked, drafts included), not read again.
@@ -44,26 +56,41 @@ export async function prerender(
   const log = console.log
   if (!options.verbose) console.log = (...args: unknown[]) => captured.push(args)
   try {
-    // The server bundle stays for every pass (Vike would remove it after the first), and goes after the last.
-    await api.build({ viteConfig, vikeConfig: { prerender: { disableAutoRun: true, keepDistServer: true } } })
+    const bundle = options.bundle
+    if (bundle && 'reuse' in bundle) await restoreBundle(bundle.reuse, staging, paths.public)
+    else {
+      // The server bundle stays for every pass (Vike would remove it after the first), and goes after the last.
+      await api.build({
+        viteConfig,
+        vikeConfig: { prerender: { disableAutoRun: true, keepDistServer: true } },
+      })
+      if (bundle) await keepBundle(paths, bundle.keep, staging)
+    }
+    setPrerenderOnly(options.only)
     for (let index = 0; index < passes; index++) {
       setPrerenderPass(passes > 1 ? { index, count: passes } : undefined)
-      // A pass leaves pages of each kind to the others: partial.
+      // A pass leaves pages of each kind to the others, and a build that renders what changed leaves
+      // the rest to the last build: partial.
       await api.prerender({
         viteConfig,
-        vikeConfig: { prerender: { partial: passes > 1, keepDistServer: true } },
+        vikeConfig: {
+          prerender: { partial: passes > 1 || options.only !== undefined, keepDistServer: true },
+        },
       })
       // V8 grows the heap rather than collect while memory is plentiful: without this, the passes'
       // pages, unreachable once a pass ends, pile up as if there had been one pass.
       if (passes > 1) collectGarbage()
     }
     await rm(path.join(staging.root, 'server'), { recursive: true, force: true })
+    // Vite's scratch folder for its manifest, left empty once Vike has read it: nothing to deploy.
+    await rm(path.join(staging.client, '.vite'), { recursive: true, force: true })
   } catch (error) {
     for (const args of captured) log(...args)
     throw error
   } finally {
     console.log = log
     setPrerenderPass(undefined)
+    setPrerenderOnly(undefined)
   }
   await flattenHtmlRoutes(staging.client)
   // Every page paints from HTML and CSS alone before it asks for any JavaScript (docs/decisions.md).

@@ -5,6 +5,7 @@ import type { ManifestEntry } from '../../model/images.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
 import { bytes } from '../timing.ts'
 import type { VerifyReport } from '../verify/verify.ts'
+import type { BuildPlan } from './build-cache.ts'
 import type { Stage } from './run-stages.ts'
 import type { Staging } from './staging.ts'
 
@@ -18,6 +19,8 @@ export interface BuildOptions {
   offline: boolean
   /** Print what the bundler says (warnings, timings); quiet otherwise. */
   verbose: boolean
+  /** Build everything again, taking over nothing from the last build (build-cache.ts). */
+  full: boolean
 }
 
 /** One build as the stages see it: where things are, what was asked, and what earlier stages found. */
@@ -34,6 +37,8 @@ export interface BuildRun {
   images?: Record<string, ManifestEntry>
   /** Set by `verify`. */
   report?: VerifyReport & { links?: { checked: number; cached: number } }
+  /** Set by `pre-render`: what it took over from the last build, recorded for the next one once promoted. */
+  plan?: BuildPlan
 }
 
 /** The content `validate` loaded; a stage that runs before it is our bug. */
@@ -81,20 +86,46 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
   {
     name: 'pre-render',
     async run(run) {
-      const [{ prerender }, { pruneMedia }, { prerenderPasses }] = await Promise.all([
-        import('./prerender.ts'),
-        import('../images/prune.ts'),
-        import('../../model/prerender-batch.ts'),
-      ])
-      const passes = prerenderPasses(contentOf(run))
+      const [{ prerender }, { pruneMedia }, batch, cache, { keepContent }, { renderContext, renderFrom }] =
+        await Promise.all([
+          import('./prerender.ts'),
+          import('../images/prune.ts'),
+          import('../../model/prerender-batch.ts'),
+          import('./build-cache.ts'),
+          import('../../model/content/load.ts'),
+          import('../../model/context.ts'),
+        ])
+      const { writeDataFiles } = await import('./data-files.ts')
+      const content = contentOf(run)
+      // What changed since the last build: the pages render from what validate just checked.
+      renderFrom({ root: run.paths.root, drafts: false })
+      if (run.validated) keepContent(run.paths.content, run.validated)
+      const ctx = await renderContext()
+      const plan = await cache.planBuild(run.paths, ctx, { full: run.options.full })
+      run.plan = plan
+      const routes = Object.keys(plan.routes)
+      const toRender = plan.render ? routes.filter((r) => plan.render?.has(r)) : routes
+      const passes = batch.prerenderPasses(plan.render ? toRender.length : batch.pagesWithParameter(content))
       const { pages } = await prerender(run.paths, run.staging, {
         verbose: run.options.verbose,
         passes,
         ...(run.validated ? { content: run.validated } : {}),
+        bundle: plan.bundle ? { reuse: plan.bundle } : { keep: plan.bundleKey },
+        only: plan.render,
       })
+      await writeDataFiles(run.staging.client, ctx)
+      const copied =
+        plan.previous && plan.render
+          ? await cache.copyUnchangedPages(plan.previous, run.staging.client, routes, plan.render)
+          : 0
       // Only the published content's images ship: none of a draft's, none the content stopped using.
       if (run.images) await pruneMedia(run.staging.client, run.images)
-      return `${plural(pages, 'page')} written${passes > 1 ? ` in ${passes} passes` : ''}`
+      const how = [
+        passes > 1 ? `in ${passes} passes` : '',
+        copied ? `${plural(copied, 'unchanged page')} copied from the last build` : '',
+        plan.bundle ? 'the last bundle reused' : '',
+      ].filter(Boolean)
+      return `${plural(pages, 'page')} written${how.length ? ` (${how.join('; ')})` : ''}`
     },
   },
   {

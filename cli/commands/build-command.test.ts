@@ -87,7 +87,13 @@ function build(...args: string[]): Promise<unknown> {
 describe('site build', () => {
   it('builds with the flags it was given, prints the verify report, the time and where the links point', async () => {
     await build()
-    expect(state.buildOptions).toEqual({ forceImages: false, release: false, offline: false, verbose: false })
+    expect(state.buildOptions).toEqual({
+      full: false,
+      forceImages: false,
+      release: false,
+      offline: false,
+      verbose: false,
+    })
     expect(out[0]).toBe('Building the site:')
     expect(state.printed).toEqual([state.report])
     expect(out.at(-2)).toBe('Built in 1.2 s. dist/client is ready to deploy.')
@@ -95,8 +101,14 @@ describe('site build', () => {
       /^Note: SITE_URL is not set, so canonical links.* point at https:\/\/example\.test /,
     )
     expect(err).toEqual([])
-    await build('--force-images', '--release', '--offline', '--verbose')
-    expect(state.buildOptions).toEqual({ forceImages: true, release: true, offline: true, verbose: true })
+    await build('--full', '--force-images', '--release', '--offline', '--verbose')
+    expect(state.buildOptions).toEqual({
+      full: true,
+      forceImages: true,
+      release: true,
+      offline: true,
+      verbose: true,
+    })
   })
 
   it('gives no note when SITE_URL is set', async () => {

@@ -17,6 +17,7 @@ export function siteUrlNote(env: NodeJS.ProcessEnv, siteUrl: string): string | u
 }
 
 interface BuildFlags {
+  full?: boolean
   forceImages?: boolean
   release?: boolean
   offline?: boolean
@@ -29,6 +30,10 @@ export function register(program: Command): void {
     .command('build')
     .description(
       'Build the whole site into dist/client: validate, images, brochures check, pre-render, search index, CDN files, verify.',
+    )
+    .option(
+      '--full',
+      'build every page again, taking over nothing from the last build (a build otherwise renders only the pages whose inputs changed)',
     )
     .option('--force-images', 'encode every image again, ignoring the cache')
     .option(
@@ -48,6 +53,7 @@ export function register(program: Command): void {
       ])
       console.log('Building the site:')
       const { run, ms } = await buildSite(projectPaths(), {
+        full: flags.full ?? false,
         forceImages: flags.forceImages ?? false,
         release: flags.release ?? false,
         offline: flags.offline ?? false,

@@ -23,10 +23,11 @@ export async function inspectImage(bytes: Buffer): Promise<Inspection> {
   }
   const found = await decode()
   // libvips keeps its error text in one buffer for the whole process: a decode on another thread can
-  // clear it before sharp reads it, leaving the reason empty. Decoded again alone, it says why.
+  // clear it before sharp reads it, leaving the reason empty. Decoded again alone, it mostly says why;
+  // when it still does not, the catalogue words the empty reason (lib/problems.ts).
   if ('error' in found && !found.error) {
     const again = await decode()
-    return 'error' in again && !again.error ? { error: 'its header cannot be decoded' } : again
+    return again
   }
   return found
 }

@@ -250,7 +250,13 @@ describe('what the build would refuse, validate reports first, at its file and l
       if (c.expect.line) expect(found?.line).toBe(c.expect.line)
       expect(found?.hint).toBeTruthy()
 
-      const options = { forceImages: false, release: c.release ?? false, offline: true, verbose: false }
+      const options = {
+        full: false,
+        forceImages: false,
+        release: c.release ?? false,
+        offline: true,
+        verbose: false,
+      }
       const stopped = await buildSite(paths, options, STAGES, () => {}).then(
         () => undefined,
         (e: unknown) => e,

@@ -144,6 +144,9 @@ export async function verifySite(
           `preloads the module ${l.getAttribute('href')} before its first paint; page scripts load through the paint-first loader`,
         )
     }
+    // The data files a page fetches once hydrated are named in its data (model/data-files.ts).
+    for (const match of page.html.matchAll(/\/assets\/data\/[\w.-]+\.json/g))
+      refs.push({ url: match[0], what: 'data file' })
     const deferred = pageScripts(page.html)
     for (const src of deferred ? [deferred.entry, ...deferred.preload] : []) {
       refs.push({ url: src, what: 'script' })

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
+import { fetchJsonOnce } from '../../lib/fetch-json.ts'
 import { EARLIEST_PURCHASE_DATE, warrantyFields } from '../../lib/forms/fields.ts'
 import type { WarrantyPayload } from '../../lib/forms/index.ts'
-import { loadOnce } from '../../lib/load-once.ts'
 import type { ProductChoice } from '../../model/menu.ts'
 import { useLazyList } from '../useLazyList.ts'
 import { EmailField, NameField, PhoneField, SelectField, TextField } from './Field.tsx'
@@ -10,9 +10,6 @@ import { loadRules } from './load-rules.ts'
 import { postForm } from './submit.ts'
 import { LONG_TOAST, toastError, toastSuccess } from './toasts.ts'
 import { useForm } from './useForm.ts'
-
-/** Every product, for a catalogue too large for the page to carry its list (model/menu.ts). */
-const loadProducts = loadOnce(() => import('virtual:products').then((m) => m.products))
 
 /** Today in the visitor's own time zone, YYYY-MM-DD. */
 function localToday(): string {
@@ -24,13 +21,16 @@ function localToday(): string {
 interface WarrantyFormProps {
   /** The product list, when the page carries it; null: load it once hydrated (a large catalogue). */
   products: readonly ProductChoice[] | null
+  /** Where the whole list is (model/data-files.ts), for a catalogue too large for the page to carry. */
+  productsUrl: string
 }
 
 /**
  * The warranty activation form → `POST <apiBase>/warrantyregistration`. `?product=<slug>` in the
  * address picks the product (links from a product page can pass it).
  */
-export function WarrantyForm({ products: carried }: WarrantyFormProps) {
+export function WarrantyForm({ products: carried, productsUrl }: WarrantyFormProps) {
+  const loadProducts = () => fetchJsonOnce<ProductChoice[]>(productsUrl)
   const loaded = useLazyList(carried ?? [], carried !== null, loadProducts)
   const products = loaded.whole ? loaded.list : null
   const form = useForm({

@@ -40,7 +40,7 @@ const hrefOf = (view: View) => compareHref(view.slugs, view.only)
 export default function Page() {
   const data = useData<Data>()
   const { categories } = data
-  const catalogue = useWholeCatalogue(data.products, data.carriesAll, (c) => c.products.map(comparable))
+  const catalogue = useWholeCatalogue(data.products, data.catalogueUrl, (c) => c.products.map(comparable))
   const { products } = catalogue
   const ready = useHydrated() && catalogue.whole
   const { urlOriginal } = usePageContext()

@@ -5,7 +5,7 @@ import type { Data } from './+data.ts'
 
 /** Warranty activation, at /productregistration and /warrantyregistration. */
 export default function Page() {
-  const { email, products } = useData<Data>()
+  const { email, products, productsUrl } = useData<Data>()
   return (
     <FormPage
       eyebrow="Warranty activation"
@@ -44,7 +44,7 @@ export default function Page() {
         </>
       }
     >
-      <WarrantyForm products={products} />
+      <WarrantyForm products={products} productsUrl={productsUrl} />
     </FormPage>
   )
 }

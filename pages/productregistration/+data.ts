@@ -1,6 +1,7 @@
 // https://vike.dev/data
 import { PAGES } from '../../lib/pages.ts'
 import { renderContext } from '../../model/context.ts'
+import { dataFiles } from '../../model/data-files.ts'
 import { inlineChoices } from '../../model/menu.ts'
 import { seoFor } from '../../model/seo.ts'
 
@@ -22,6 +23,8 @@ export async function data() {
     email: ctx.content.site.contact.email,
     /** Every product while the list fits the page; past that, the form loads it (model/menu.ts). */
     products: inlineChoices(ctx.content.products),
+    /** Where the form loads the list from when the page does not carry it (model/data-files.ts). */
+    productsUrl: dataFiles(ctx).products.url,
   }
 }
 

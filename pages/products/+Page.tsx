@@ -30,7 +30,7 @@ const hrefOf = (state: FinderState) => `${window.location.pathname}${writeSearch
 export default function Page() {
   const data = useData<Data>()
   const { categories, shared, sizes, total, carriesAll } = data
-  const catalogue = useWholeCatalogue(data.products, carriesAll, (c) => c.products)
+  const catalogue = useWholeCatalogue(data.products, data.catalogueUrl, (c) => c.products)
   const ready = useHydrated() && catalogue.whole
   const { urlOriginal } = usePageContext()
   const read = useMemo(() => {

@@ -1,6 +1,7 @@
 // https://vike.dev/data
 import { CATALOGUE_PATH, CATEGORY_PREVIEW, catalogue } from '../../model/catalogue.ts'
 import { renderContext } from '../../model/context.ts'
+import { dataFiles } from '../../model/data-files.ts'
 import { MENU_LIMIT } from '../../model/menu.ts'
 import { seoFor } from '../../model/seo.ts'
 
@@ -45,8 +46,10 @@ export async function data() {
     }),
     categories,
     products,
-    /** Whether `products` is every product; if not, the page loads them (virtual:catalogue). */
+    /** Whether `products` is every product; if not, the page loads them from `catalogueUrl`. */
     carriesAll,
+    /** The whole catalogue's data file (model/data-files.ts), when the page does not carry it all. */
+    catalogueUrl: carriesAll ? null : dataFiles(ctx).catalogue.url,
     /** How many products each category has, by id, and in all. */
     sizes,
     total,

@@ -139,12 +139,12 @@ test.describe('a catalogue larger than one menu holds', () => {
   }) => {
     const wanted = added.at(-1)
     if (!wanted) throw new Error('no synthetic product')
-    // The product list's chunk, and the page's own retry of it, fail until `chunk.loads()`.
-    const chunk = await failChunk(page, `value:\`${wanted.slug}\``)
+    // The product list's data file, and the page's own retry of it, fail until `file.loads()`.
+    const file = await failDataFile(page, 'products')
     await open(page, '/productregistration')
     const alert = page.getByRole('alert').filter({ hasText: 'The product list did not load' })
     await expect(alert).toBeVisible()
-    chunk.loads()
+    file.loads()
     await alert.getByRole('button', { name: 'try again' }).click()
     await expect(alert).toHaveCount(0)
     await expect(page.getByRole('combobox', { name: /Product/ }).locator('option')).toHaveCount(PRODUCTS + 1)
@@ -167,15 +167,14 @@ test.describe('a catalogue larger than one menu holds', () => {
   }) => {
     const [a, b] = added
     if (!a || !b) throw new Error('two synthetic products needed')
-    // The catalogue's chunk is the script that holds each product's slug as data (an image path of the
-    // menu may hold a slug's text too).
-    const chunk = await failChunk(page, `slug:\`${a.slug}\``)
+    // The whole catalogue is a data file of its own (model/data-files.ts).
+    const file = await failDataFile(page, 'catalogue')
     for (const path of ['/products', `/compare?products=${a.slug},${b.slug}`]) {
-      chunk.fails()
+      file.fails()
       await open(page, path)
       const alert = page.getByRole('alert').filter({ hasText: 'The full list did not load' })
       await expect(alert).toBeVisible()
-      chunk.loads()
+      file.loads()
       await alert.getByRole('button', { name: 'try again' }).click()
       await expect(alert).toHaveCount(0)
     }
@@ -196,20 +195,15 @@ test.describe('a catalogue larger than one menu holds', () => {
   })
 })
 
-/** Gzipped bytes of the JavaScript a page loads first (its entry and what it preloads). */
 /**
- * Makes the page's script that contains `marker` fail to load, its retries too (matched by path: the
- * page retries with a query, lib/retrying-import.ts), until `loads()`; `fails()` makes it fail again.
+ * Makes the data file `name` (model/data-files.ts: `/assets/data/<name>.<hash>.json`) fail to load,
+ * the page's retries too, until `loads()`; `fails()` makes it fail again.
  */
-async function failChunk(page: Page, marker: string): Promise<{ fails(): void; loads(): void }> {
+async function failDataFile(page: Page, name: string): Promise<{ fails(): void; loads(): void }> {
   let failing = true
   await page.route(
-    (url) => url.pathname.endsWith('.js'),
-    async (route) => {
-      const response = await route.fetch()
-      if (failing && (await response.text()).includes(marker)) return route.abort()
-      return route.fulfill({ response })
-    },
+    (url) => url.pathname.startsWith(`/assets/data/${name}.`),
+    (route) => (failing ? route.abort() : route.continue()),
   )
   return {
     fails: () => {
@@ -221,6 +215,7 @@ async function failChunk(page: Page, marker: string): Promise<{ fails(): void; l
   }
 }
 
+/** Gzipped bytes of the JavaScript a page loads first (its entry and what it preloads). */
 async function firstLoadJs(client: string, html: string): Promise<number> {
   const scripts = pageScripts(html)
   if (!scripts) return 0

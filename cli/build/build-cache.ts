@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto'
+import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { pageFor } from '../../lib/pages.ts'
+import type { RenderContext } from '../../model/context.ts'
+import { expectedRoutes } from '../../model/page-routes.ts'
+import type { ProjectPaths } from '../../model/paths.ts'
+import { contentModules } from '../../vite/site-plugin.ts'
+import { readBuildInfo } from './build-info.ts'
+import { type DataContext, PAGE_DATA } from './page-data.ts'
+
+/**
+ * What a build needs to know to redo only what changed since the last one (docs/decisions.md,
+ * "Incremental builds"). A page's HTML is a function of the bundle (the site's code, its configuration
+ * and the modules made from the content) and of its own data (what its `+data` hook returns), so:
+ *
+ * - the **tool key** hashes every file of code and configuration that can change what a build writes;
+ * - the **bundle key** hashes the tool key with the content modules compiled into the bundle
+ *   (`virtual:site`, `virtual:catalogue`, `virtual:products`): while it holds, the last bundle is reused;
+ * - each **route key** hashes the bundle key, the route and its page's data: while it holds, the page the
+ *   last build wrote is copied instead of rendered again.
+ *
+ * A build that renders only part of the site writes the same bytes a full build would: that is what
+ * `cli/build/incremental.test.ts` holds, for edits, additions, deletions, renames, images and facts.
+ */
+
+/** The last build, as the next one reads it: `.cache/build/state.json`. */
+export interface BuildState {
+  /** The build this describes: it must match `dist/build.json`, or the site in dist/ is another one. */
+  builtAt: string
+  toolKey: string
+  bundleKey: string
+  /** Each route's key. */
+  routes: Record<string, string>
+}
+
+/** What this build can take over from the last one. */
+export interface BuildPlan {
+  toolKey: string
+  bundleKey: string
+  routes: Record<string, string>
+  /** The bundle to reuse (its folder in the cache), when the last one was made from the same inputs. */
+  bundle: string | undefined
+  /** The pages to render; undefined: every page (no last build to copy from, or it cannot be trusted). */
+  render: ReadonlySet<string> | undefined
+  /** The last build's site, whose pages outside `render` are copied. */
+  previous: string | undefined
+}
+
+/** Folders of code whose files can change what a build writes (tests aside). */
+const CODE = ['bin', 'cli', 'components', 'lib', 'model', 'pages', 'types', 'vite']
+/** Configuration at the project's root. */
+const CONFIG = ['package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts']
+
+const sha = (...parts: readonly string[]) => {
+  const hash = createHash('sha256')
+  for (const part of parts) hash.update(part).update('\0')
+  return hash.digest('hex')
+}
+
+/** Where the build keeps what it learnt: the state, and the bundles by key. */
+export const buildCacheDir = (paths: ProjectPaths) => path.join(paths.cache, 'build')
+
+/**
+ * The hash of the tool's code and configuration: every file under {@link CODE} but tests, and the
+ * {@link CONFIG} files, by path and content. A change to any of them makes the next build a full one.
+ */
+export async function toolKey(root: string): Promise<string> {
+  const files: string[] = []
+  for (const folder of CODE) {
+    const entries = await readdir(path.join(root, folder), { recursive: true, withFileTypes: true }).catch(
+      () => [],
+    )
+    for (const entry of entries)
+      if (entry.isFile() && !/\.(test|spec)\.tsx?$/.test(entry.name))
+        files.push(path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+  }
+  files.push(...CONFIG)
+  const hash = createHash('sha256')
+  for (const file of files.sort()) {
+    const bytes = await readFile(path.join(root, file)).catch(() => undefined)
+    hash
+      .update(file)
+      .update('\0')
+      .update(bytes ?? '(missing)')
+      .update('\0')
+  }
+  return hash.digest('hex')
+}
+
+/** The parameter a `:param` route gives its page (`/products/:slug` → `{ slug }`). */
+function paramsOf(route: string): Record<string, string> {
+  const page = pageFor(route)
+  const name = page?.each ? /:([a-z]+)$/i.exec(page.path)?.[1] : undefined
+  return name ? { [name]: route.slice(route.lastIndexOf('/') + 1) } : {}
+}
+
+/** Every route's key: the bundle key, the route and its page's data, as its `+data` hook gives it. */
+export async function routeKeys(bundle: string, ctx: RenderContext): Promise<Record<string, string>> {
+  const keys: Record<string, string> = {}
+  for (const route of expectedRoutes(ctx.content)) {
+    const page = pageFor(route)
+    if (!page) throw new Error(`${route} belongs to no page of lib/pages.ts`)
+    const context: DataContext = { urlPathname: route, routeParams: paramsOf(route) }
+    keys[route] = sha(bundle, route, JSON.stringify(await PAGE_DATA[page.key](context)))
+  }
+  return keys
+}
+
+/** The last build's state, when dist/ still holds the site it describes. */
+export async function readState(paths: ProjectPaths): Promise<BuildState | undefined> {
+  const state = await readFile(path.join(buildCacheDir(paths), 'state.json'), 'utf8').then(
+    (text) => JSON.parse(text) as BuildState,
+    () => undefined,
+  )
+  if (!state) return undefined
+  const built = await readBuildInfo(paths.client)
+  return built?.builtAt === state.builtAt ? state : undefined
+}
+
+/** Records the build just promoted, for the next one. */
+export async function writeState(paths: ProjectPaths, state: BuildState): Promise<void> {
+  const dir = buildCacheDir(paths)
+  await mkdir(dir, { recursive: true })
+  await writeFile(path.join(dir, 'state.json.tmp'), JSON.stringify(state))
+  await rename(path.join(dir, 'state.json.tmp'), path.join(dir, 'state.json'))
+}
+
+const fileExists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  )
+
+/** Where the bundle made from `key` is kept: the server bundle, the client's assets, Vike's manifest. */
+export const bundleDir = (paths: ProjectPaths, key: string) => path.join(buildCacheDir(paths), 'bundles', key)
+
+/**
+ * What this build can take over: the bundle when its key is the last one's (and it is in the cache),
+ * and, when dist/ still holds the last build of the same bundle, the pages whose key did not change.
+ * `full` takes over nothing.
+ */
+export async function planBuild(
+  paths: ProjectPaths,
+  ctx: RenderContext,
+  options: { full: boolean },
+): Promise<BuildPlan> {
+  const tool = await toolKey(paths.root)
+  const bundleKey = sha(tool, contentModules(ctx))
+  const routes = await routeKeys(bundleKey, ctx)
+  const none = { toolKey: tool, bundleKey, routes, bundle: undefined, render: undefined, previous: undefined }
+  if (options.full) return none
+  const bundle = (await fileExists(path.join(bundleDir(paths, bundleKey), 'complete')))
+    ? bundleDir(paths, bundleKey)
+    : undefined
+  const state = await readState(paths)
+  if (!bundle || state?.bundleKey !== bundleKey) return { ...none, bundle }
+  const render = new Set(Object.keys(routes).filter((route) => state.routes[route] !== routes[route]))
+  return { ...none, bundle, render, previous: paths.client }
+}
+
+/**
+ * Keeps the bundle a build just made under its key (and only it: an older one is never used again
+ * once the inputs moved on), from the staging folder before the pre-render removes the server bundle.
+ */
+export async function keepBundle(
+  paths: ProjectPaths,
+  key: string,
+  staging: { root: string; client: string },
+) {
+  const all = path.join(buildCacheDir(paths), 'bundles')
+  await rm(all, { recursive: true, force: true })
+  const dir = bundleDir(paths, key)
+  await mkdir(dir, { recursive: true })
+  await cp(path.join(staging.root, 'server'), path.join(dir, 'server'), { recursive: true })
+  await cp(path.join(staging.client, 'assets'), path.join(dir, 'assets'), { recursive: true })
+  await cp(path.join(staging.root, 'assets.json'), path.join(dir, 'assets.json'))
+  await writeFile(path.join(dir, 'complete'), '')
+}
+
+/**
+ * Puts a kept bundle in the staging folder as `vike build` would have left it: the server bundle, the
+ * client's assets and manifest, and a copy of public/ (which Vite copies into the client).
+ */
+export async function restoreBundle(
+  bundle: string,
+  staging: { root: string; client: string },
+  publicDir: string,
+) {
+  await cp(path.join(bundle, 'server'), path.join(staging.root, 'server'), { recursive: true })
+  await cp(path.join(bundle, 'assets'), path.join(staging.client, 'assets'), { recursive: true })
+  await cp(path.join(bundle, 'assets.json'), path.join(staging.root, 'assets.json'))
+  if (await fileExists(publicDir)) await cp(publicDir, staging.client, { recursive: true })
+}
+
+/** The files Vike writes for a route: its page, and the data client-side navigation fetches. */
+function routeFiles(route: string): string[] {
+  const dir = route === '/' ? '' : `${route.slice(1)}/`
+  return [`${dir}index.html`, `${dir}index.pageContext.json`]
+}
+
+/**
+ * Copies from the last build every page of `routes` this build did not render: its HTML and its
+ * navigation data, byte for byte. Returns how many pages it copied.
+ */
+export async function copyUnchangedPages(
+  previous: string,
+  client: string,
+  routes: readonly string[],
+  rendered: ReadonlySet<string>,
+): Promise<number> {
+  let copied = 0
+  for (const route of routes) {
+    if (rendered.has(route) || !pageFor(route)?.each) continue
+    for (const file of routeFiles(route)) {
+      const from = path.join(previous, file)
+      if (!(await fileExists(from))) continue
+      await mkdir(path.dirname(path.join(client, file)), { recursive: true })
+      await cp(from, path.join(client, file))
+    }
+    copied++
+  }
+  return copied
+}
