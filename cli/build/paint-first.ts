@@ -90,9 +90,15 @@ export function staticImports(url: string, code: string): string[] {
   return [...found].map((match) => new URL(match[1] ?? '', `http://site${url}`).pathname)
 }
 
-/** The modules a built page loads after its first paint (undefined for a page that loads none). */
+/**
+ * The modules a built page loads after its first paint (undefined for a page that loads none), read
+ * from the JSON {@link paintFirst} wrote, found by its tag rather than by parsing the page.
+ */
 export function pageScripts(html: string): PageScripts | undefined {
-  const data = parse(html).getElementById(SCRIPTS_ID)?.textContent
+  const start = html.indexOf(`<script id="${SCRIPTS_ID}" type="application/json">`)
+  if (start < 0) return undefined
+  const from = html.indexOf('>', start) + 1
+  const data = html.slice(from, html.indexOf('</script>', from))
   return data ? (JSON.parse(data) as PageScripts) : undefined
 }
 

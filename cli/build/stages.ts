@@ -135,7 +135,9 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
         import('../search/site-index.ts'),
         import('../../model/context.ts'),
       ])
-      const index = await buildSiteIndex(run.staging.client, await renderContext())
+      const { buildCacheDir } = await import('./build-cache.ts')
+      const cache = run.plan && { dir: buildCacheDir(run.paths), toolKey: run.plan.toolKey }
+      const index = await buildSiteIndex(run.staging.client, await renderContext(), cache)
       return `${plural(index.pages, 'page')}, ${plural(index.words, 'word')} indexed, ${bytes(index.bytes)}`
     },
   },
@@ -160,9 +162,15 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
     async run(run) {
       const { printReport, verifyBuild } = await import('../verify/run.ts')
       // Outbound links need the network: a release checks them unless --offline; a local build never.
+      const { buildCacheDir } = await import('./build-cache.ts')
       run.report = await verifyBuild(run.staging.client, contentOf(run), run.paths, {
         offline: run.options.offline || !run.options.release,
         timeoutMs: 10_000,
+        cache: run.plan && {
+          dir: buildCacheDir(run.paths),
+          toolKey: run.plan.toolKey,
+          changed: run.plan.render,
+        },
       })
       if (run.report.failures.length) {
         printReport(run.report)

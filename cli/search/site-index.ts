@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { htmlFilesFor } from '../../lib/pages.ts'
 import type { RenderContext } from '../../model/context.ts'
+import { openAnnotationCache } from './annotation-cache.ts'
 import { indexPages, type SearchIndex, writeIndex } from './build-index.ts'
 import { searchPages } from './pages.ts'
 
@@ -13,6 +14,8 @@ import { searchPages } from './pages.ts'
 export async function buildSiteIndex(
   client: string,
   ctx: Pick<RenderContext, 'content' | 'images' | 'config'>,
+  /** Where the pages marked up by earlier builds are kept, and for which version of the tool. */
+  cache?: { dir: string; toolKey: string },
 ): Promise<SearchIndex> {
   const pages = await Promise.all(
     searchPages(ctx).map(async (page) => {
@@ -25,7 +28,9 @@ export async function buildSiteIndex(
       throw new Error(`${page.route} was not pre-rendered, so it cannot be indexed`)
     }),
   )
-  const index = await indexPages(pages)
+  const marked = cache ? await openAnnotationCache(cache.dir, cache.toolKey) : undefined
+  const index = await indexPages(pages, marked ? (html, page) => marked.annotate(html, page) : undefined)
   await writeIndex(client, index.files)
+  await marked?.save()
   return index
 }

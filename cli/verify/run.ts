@@ -10,6 +10,7 @@ import { bytes } from '../timing.ts'
 import { checkOutbound, unlinkedBrochures, unlistedBrochures } from './outbound.ts'
 import { verifySearch } from './search.ts'
 import { type Failure, type VerifyReport, verifySite } from './verify.ts'
+import { openVerifyCache } from './verify-cache.ts'
 
 /**
  * Every check of a built site: pages, head tags, CDN files and budgets (verifySite), the search index
@@ -19,15 +20,32 @@ export async function verifyBuild(
   client: string,
   content: Content,
   paths: ProjectPaths,
-  options: { offline: boolean; timeoutMs: number; config?: BuildConfig | undefined },
+  options: {
+    offline: boolean
+    timeoutMs: number
+    config?: BuildConfig | undefined
+    /**
+     * A build that changed only some pages: what earlier verifies found is trusted for what did not
+     * change (verify-cache.ts), for this version of the tool; `changed` are the routes it rendered.
+     */
+    cache?: { dir: string; toolKey: string; changed: ReadonlySet<string> | undefined } | undefined
+  },
 ): Promise<VerifyReport & { links?: { checked: number; cached: number } }> {
   // The settings the site was built with (dist/build.json), else the environment's.
   const config = options.config ?? buildConfig(content.site)
-  const report = await verifySite(client, config, {
-    routes: expectedRoutes(content),
-    sitemap: sitemapRoutes(content),
-  })
-  const search = await verifySearch(client, content.products, content.brochures)
+  const cache =
+    options.cache && (await openVerifyCache(options.cache.dir, client, config, options.cache.toolKey))
+  // A page rendered again is searched for again; every page when the build rendered them all.
+  const changed = options.cache?.changed
+  if (cache) for (const route of cache.found) if (!changed || changed.has(route)) cache.found.delete(route)
+  const report = await verifySite(
+    client,
+    config,
+    { routes: expectedRoutes(content), sitemap: sitemapRoutes(content) },
+    cache,
+  )
+  const search = await verifySearch(client, content.products, content.brochures, cache?.found)
+  await cache?.save()
   report.failures.push(...search.failures)
   report.warnings.push(...search.warnings)
   const pages = await readPages(client)

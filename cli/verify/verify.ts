@@ -59,17 +59,28 @@ export interface ExpectedRoutes {
   sitemap: readonly string[]
 }
 
+/** What one page's own checks found, keyed by its HTML in the verify cache (verify-cache.ts). */
+export interface PageVerdict {
+  /** What is wrong with the page, each a failure of its own. */
+  messages: string[]
+  row: RouteRow
+  /** What its head tells search engines: its canonical URL, and whether it says noindex. */
+  canonical: string | undefined
+  noindex: boolean
+}
+
 /** Checks a built site before release; every failure names the page and the file. */
 export async function verifySite(
   client: string,
   config: BuildConfig,
   { routes, sitemap }: ExpectedRoutes,
+  /** Verdicts of pages an earlier verify checked, by their HTML, while nothing else they depend on moved. */
+  cache?: { get(html: string): PageVerdict | undefined; set(html: string, verdict: PageVerdict): void },
 ): Promise<VerifyReport> {
   const failures: Failure[] = []
   const fail = (page: string, file: string, message: string) => failures.push({ page, file, message })
   const pages = await readPages(client)
   const byFile = new Map(pages.map((p) => [p.file, p]))
-  const exists = cachedExists(client)
 
   for (const route of routes)
     if (!htmlFilesFor(route).some((f) => byFile.has(f)))
@@ -79,6 +90,31 @@ export async function verifySite(
         'this route is defined by the content but was not pre-rendered',
       )
 
+  const check = pageChecker(client, config)
+  const verdicts = new Map<BuiltPage, PageVerdict>()
+  for (const page of pages) {
+    let verdict = cache?.get(page.html)
+    if (!verdict) {
+      verdict = await check(page)
+      cache?.set(page.html, verdict)
+    }
+    verdicts.set(page, verdict)
+    for (const message of verdict.messages) fail(page.route, page.file, message)
+  }
+
+  await verifySeoFiles(client, config, verdicts, sitemap, fail)
+  failures.push(...lazyChunkProblems(pages, await readModuleImports(client)))
+  return { failures, warnings: [], rows: [...verdicts.values()].map((v) => v.row) }
+}
+
+/**
+ * The checks of one page on its own: head tags, one h1, JSON-LD that parses, every link, image,
+ * script, stylesheet and data file resolving to a file, no script before the first paint, and its
+ * JavaScript and HTML within budget. What the verdict says depends on the page's HTML, the settings and
+ * which files the site has (scripts are named by their content's hash), nothing else.
+ */
+function pageChecker(client: string, config: BuildConfig) {
+  const exists = cachedExists(client)
   const gzipSizes = new Map<string, Promise<number>>()
   const gzipped = (asset: string) => {
     let size = gzipSizes.get(asset)
@@ -91,12 +127,11 @@ export async function verifySite(
     }
     return size
   }
-
-  const rows: RouteRow[] = []
-  for (const page of pages) {
+  return async (page: BuiltPage): Promise<PageVerdict> => {
     const root = parse(page.html)
     const is404 = page.file === '404.html'
-    const where = (message: string) => fail(page.route, page.file, message)
+    const messages: string[] = []
+    const where = (message: string) => messages.push(message)
 
     if (!root.querySelector('title')?.text.trim()) where('no <title>')
     if (!root.querySelector('meta[name="description"]')?.getAttribute('content')?.trim())
@@ -167,12 +202,14 @@ export async function verifySite(
     if (js > budget) where(`loads ${kb(js)} of gzipped JavaScript; the budget is ${kb(budget)}`)
     const htmlBytes = Buffer.byteLength(page.html)
     if (htmlBytes > HTML_BUDGET) where(`its HTML is ${kb(htmlBytes)}; the budget is ${kb(HTML_BUDGET)}`)
-    rows.push({ route: page.route, htmlBytes, jsGzipBytes: js, jsBudget: budget })
+    const robots = root.querySelector('meta[name="robots"]')?.getAttribute('content') ?? ''
+    return {
+      messages,
+      row: { route: page.route, htmlBytes, jsGzipBytes: js, jsBudget: budget },
+      canonical,
+      noindex: robots.includes('noindex'),
+    }
   }
-
-  await verifySeoFiles(client, config, pages, sitemap, fail)
-  failures.push(...lazyChunkProblems(pages, await readModuleImports(client)))
-  return { failures, warnings: [], rows }
 }
 
 /**
@@ -183,7 +220,7 @@ export async function verifySite(
 async function verifySeoFiles(
   client: string,
   config: BuildConfig,
-  pages: BuiltPage[],
+  verdicts: ReadonlyMap<BuiltPage, PageVerdict>,
   sitemap: readonly string[],
   fail: (page: string, file: string, message: string) => void,
 ) {
@@ -201,13 +238,8 @@ async function verifySeoFiles(
       if (!expected.has(url))
         fail('/sitemap.xml', 'sitemap.xml', `${url} is listed, but it is not an indexed page of this site`)
   }
-  for (const page of pages) {
+  for (const [page, { canonical, noindex }] of verdicts) {
     if (page.file === '404.html') continue
-    const root = parse(page.html)
-    const canonical = root.querySelector('link[rel="canonical"]')?.getAttribute('href')
-    const noindex = (root.querySelector('meta[name="robots"]')?.getAttribute('content') ?? '').includes(
-      'noindex',
-    )
     const own = canonical === urlOf(page.route)
     if (expected.has(urlOf(page.route))) {
       if (noindex) fail(page.route, page.file, 'is in the sitemap but tells search engines noindex')

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto'
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { BuildConfig } from '../../model/config.ts'
+import type { PageVerdict } from './verify.ts'
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex')
+
+/**
+ * What earlier verifies found, for a build that changed only some pages (`.cache/build/verify.json`):
+ * each page's verdict by its HTML, trusted while the tool's code, the settings and the list of files
+ * in the site are what they were (a verdict depends on nothing else: scripts and data files are named
+ * by their content's hash); and which product and brochure names the search found first, by route.
+ */
+export async function openVerifyCache(
+  cacheDir: string,
+  client: string,
+  config: BuildConfig,
+  toolKey: string,
+) {
+  const file = path.join(cacheDir, 'verify.json')
+  // The search index and the data files are named by their content, which changes with any edit; no
+  // page's HTML names the first, and a page that names a data file changes with its name.
+  const listing = (await readdir(client, { recursive: true }).catch(() => [] as string[]))
+    .map((name) => name.split(path.sep).join('/'))
+    .filter((name) => !name.startsWith('pagefind/') && !name.startsWith('assets/data/'))
+    .sort()
+    .join('\n')
+  const pagesKey = sha(`${toolKey}\n${JSON.stringify(config)}\n${listing}`)
+  const saved = await readFile(file, 'utf8').then(
+    (text) =>
+      JSON.parse(text) as {
+        toolKey: string
+        pagesKey: string
+        pages: Record<string, PageVerdict>
+        found: string[]
+      },
+    () => undefined,
+  )
+  const pages = saved?.pagesKey === pagesKey ? saved.pages : {}
+  const found = new Set(saved?.toolKey === toolKey ? saved.found : [])
+  const usedPages: Record<string, PageVerdict> = {}
+  return {
+    /** A page's verdict, when its HTML was judged before against the same site. */
+    get(html: string): PageVerdict | undefined {
+      const key = sha(html)
+      const verdict = pages[key]
+      if (verdict) usedPages[key] = verdict
+      return verdict
+    },
+    set(html: string, verdict: PageVerdict): void {
+      usedPages[sha(html)] = verdict
+    },
+    /** Routes whose name the last search check found first, which a search need not ask again. */
+    found,
+    async save(): Promise<void> {
+      await mkdir(cacheDir, { recursive: true })
+      const data = { toolKey, pagesKey, pages: usedPages, found: [...found].sort() }
+      await writeFile(`${file}.tmp`, JSON.stringify(data))
+        .then(() => rename(`${file}.tmp`, file))
+        .catch(() => undefined)
+    },
+  }
+}
