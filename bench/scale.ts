@@ -67,8 +67,10 @@ interface EditLoop {
 
 interface Row {
   products: number
-  first: Build
-  warm: Build
+  /** `site build --full`: every page, the bundle made afresh. */
+  full: Build
+  /** `site build` after one product's description changed: what the editor waits for. */
+  oneEdit: Build
   search?: SearchFigures | undefined
   edit?: EditLoop | undefined
 }
@@ -99,12 +101,12 @@ async function linkTree(from: string, to: string): Promise<void> {
  * `site build --offline` in `root`, timed and sampled. When the search stage reports, its index is
  * linked into `keep`: a build that then fails verify throws its staging folder away, index included.
  */
-async function build(root: string, keep: string): Promise<Build> {
+async function build(root: string, keep: string, args: readonly string[] = []): Promise<Build> {
   await rm(keep, { recursive: true, force: true })
   const staged = path.join(root, 'dist', '.staging', 'client', SEARCH_BASE) // cli/build/staging.ts
   const loadBefore = loadavg()[0] ?? 0
   const start = performance.now()
-  const child = spawn(process.execPath, ['bin/site.js', 'build', '--offline'], {
+  const child = spawn(process.execPath, ['bin/site.js', 'build', '--offline', ...args], {
     cwd: root,
     env: shellEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -287,11 +289,12 @@ function stageCell(b: Build, name: string): string {
   return stage.failed ? `${duration(stage.ms)}, **failed**` : duration(stage.ms)
 }
 
-function buildRow(products: number, b: Build): string {
+function buildRow(products: number, b: Build, kind: string): string {
   const perPage = b.pages ? `${Math.round(b.wallMs / b.pages)} ms` : '—'
   const result = b.ok ? 'ok' : `**failed**${b.failedAt ? ` at ${b.failedAt}` : ''}`
   const cells = [
     products.toLocaleString('en'),
+    kind,
     b.pages?.toLocaleString('en') ?? '—',
     duration(b.wallMs),
     perPage,
@@ -306,7 +309,7 @@ function buildRow(products: number, b: Build): string {
 }
 
 const BUILD_HEADER =
-  '| products | pages | wall | per page | validate | images | pre-render | search | cdn files | verify | peak RSS (tree) | main VmHWM | home html | home JS (gzip) | result |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|'
+  '| products | build | pages | wall | per page | validate | images | pre-render | search | cdn files | verify | peak RSS (tree) | main VmHWM | home html | home JS (gzip) | result |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|'
 
 function searchRow(r: Row): string {
   const s = r.search
@@ -321,13 +324,12 @@ function searchRow(r: Row): string {
       ? `${ms(median(edits))} (${edits.map((n) => `${n}`).join(', ')} ms${missed ? `; ${missed} never shown` : ''})`
       : '—',
     r.edit ? `${duration(r.edit.build.wallMs)}${r.edit.build.ok ? '' : ', **failed**'}` : '—',
-    duration(r.warm.wallMs),
   ]
   return `| ${cells.join(' | ')} |`
 }
 
 const SEARCH_HEADER =
-  '| products | search index | first query (gzip) | exact names not first | dev: edit shown (median) | build after the edit | warm build |\n|---|---|---|---|---|---|---|'
+  '| products | search index | first query (gzip) | exact names not first | dev: edit shown (median) | build after the rename |\n|---|---|---|---|---|---|'
 
 /** A build in a few words for the progress lines, with the machine's load around it. */
 const outcome = (b: Build) =>
@@ -353,20 +355,22 @@ export async function benchScale(sizes: number[]): Promise<void> {
     const keep = path.join(root, '.cache', 'bench-search')
     for (const products of sizes) {
       const added = await writeSyntheticProducts(path.join(root, 'content'), products)
-      say(`\n${products} products (${added.length} synthetic): first build …`)
-      const first = await build(root, keep)
-      say(`  first build ${outcome(first)}; warm build …`)
-      const warm = await build(root, keep)
-      say(`  warm build ${outcome(warm)}`)
-      const row: Row = { products, first, warm }
+      say(`\n${products} products (${added.length} synthetic): a build to start from …`)
+      await build(root, keep)
+      say('  full build (--full) …')
+      const full = await build(root, keep, ['--full'])
+      say(`  full build ${outcome(full)}; one product's description edited, build …`)
+      const oneEdit = await editOnce(root, keep)
+      say(`  one-edit build ${outcome(oneEdit)}`)
+      const row: Row = { products, full, oneEdit }
       rows.push(row)
       // Read afresh: loadContent keeps what it read of a folder for the whole process.
       const report = await readContent(path.join(root, 'content'), root)
       if (!report.content) throw new Error(`the copy's content does not validate at ${products} products`)
       const content = withoutDrafts(report.content)
-      if (warm.searchDir) {
+      if (full.searchDir) {
         say('  search: the index, a first query and every product name …')
-        row.search = await searchFigures(warm.searchDir, content.products)
+        row.search = await searchFigures(full.searchDir, content.products)
       } else say('  search: no index (the build stopped before the search stage)')
       const edited = content.products[Math.floor(content.products.length / 2)]
       if (edited) {
@@ -378,22 +382,28 @@ export async function benchScale(sizes: number[]): Promise<void> {
         if (row.edit) say(`  build after the edit ${outcome(row.edit.build)}`)
       }
       say(BUILD_HEADER)
-      say(buildRow(products, warm))
+      say(buildRow(products, full, 'full'))
+      say(buildRow(products, oneEdit, 'one edit'))
       say(SEARCH_HEADER)
       say(searchRow(row))
-      for (const line of failureLines(products, warm)) say(line)
+      for (const line of [...failureLines(products, full), ...failureLines(products, oneEdit)]) say(line)
     }
   } finally {
     await rm(root, { recursive: true, force: true })
   }
-  say('\nBuild at each size, the second of two warm runs (`site build --offline`, image cache warm):')
+  say(
+    "\nBuild at each size (`site build --offline`, image cache warm): in full (`--full`), and after one product's description changed (what a build takes over from the last one, cli/build/build-cache.ts):",
+  )
   say(BUILD_HEADER)
-  for (const r of rows) say(buildRow(r.products, r.warm))
+  for (const r of rows) {
+    say(buildRow(r.products, r.full, 'full'))
+    say(buildRow(r.products, r.oneEdit, 'one edit'))
+  }
   say(
     'Per page: wall time over pages written. Peak RSS: the build process and its children (esbuild, Pagefind), summed, sampled every 100 ms; main VmHWM: the build process alone. Home: `/` in the route table.',
   )
   say(
-    `Machine load (1-minute average, ${availableParallelism()} cores) at the start and end of each warm build: ${rows.map((r) => `${r.products}: ${r.warm.load.map((n) => n.toFixed(1)).join(' → ')}`).join(', ')}. Times on a loaded machine are not comparable.`,
+    `Machine load (1-minute average, ${availableParallelism()} cores) at the start and end of each build, full / one edit: ${rows.map((r) => `${r.products}: ${r.full.load.map((n) => n.toFixed(1)).join(' → ')} / ${r.oneEdit.load.map((n) => n.toFixed(1)).join(' → ')}`).join(', ')}. Times on a loaded machine are not comparable.`,
   )
   say('\nSearch and the one-product edit:')
   say(SEARCH_HEADER)
@@ -411,6 +421,24 @@ export async function benchScale(sizes: number[]): Promise<void> {
           .map((m) => `"${m.name}" → ${m.first ?? 'nothing'}`)
           .join('; ')}`,
       )
-    for (const line of failureLines(r.products, r.warm)) say(line)
+    for (const line of [...failureLines(r.products, r.full), ...failureLines(r.products, r.oneEdit)])
+      say(line)
+  }
+}
+
+/**
+ * Appends a sentence to one product's description (the one in the middle of the catalogue), builds as
+ * an editor would after saving, and puts the file back.
+ */
+async function editOnce(root: string, keep: string): Promise<Build> {
+  const dir = path.join(root, 'content', 'products')
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.yaml')).sort()
+  const file = path.join(dir, files[Math.floor(files.length / 2)] ?? '')
+  const original = await readFile(file, 'utf8')
+  await writeFile(file, original.replace(/^description: /m, 'description: Edited for the bench. '))
+  try {
+    return await build(root, keep)
+  } finally {
+    await writeFile(file, original)
   }
 }
