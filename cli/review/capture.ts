@@ -26,17 +26,23 @@ const VIEW_HEIGHT = 900
 /** How long a page may take to settle before it is shot as it stands (a bound for a loaded machine). */
 const SETTLE_MS = 30_000
 
-/** Debian's Chromium, launched as the browser tests launch it (cli/chromium.ts). */
+/**
+ * Debian's Chromium, launched as the browser tests launch it (cli/chromium.ts), able to look up no host
+ * name: pages reach their own server on 127.0.0.1 and nothing outside, so no outside answer (or its
+ * absence) can make two runs differ. Cheaper than intercepting every request in Playwright.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] })
+  return chromium.launch({
+    executablePath: TEST_CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+  })
 }
 
 /**
  * Shoots `route` of `side` at each width, widest last, in one page: it loads and settles once, then
  * the window is resized for each width (the images chosen again, cli/review/settle.ts). The page runs
- * its scripts, as a visitor's does, with reduced motion, at a device scale of 1; it may reach nothing
- * but its own server (an absolute asset base is answered from the folder), so no outside request can
- * make two runs differ. `warn` hears of a page that did not settle in time.
+ * its scripts, as a visitor's does, with reduced motion, at a device scale of 1; it reaches nothing
+ * but its own server (`launchBrowser`), and an absolute asset base is answered from the folder. `warn` hears of a page that did not settle in time.
  */
 export async function shootRoute(
   browser: Browser,
@@ -52,12 +58,12 @@ export async function shootRoute(
     acceptDownloads: false,
   })
   try {
-    await context.route('**/*', (request) => {
-      const url = request.request().url()
-      if (url.startsWith(`${side.origin}/`)) return request.continue()
-      const local = side.assetBase && assetFile(url, side.assetBase, side.client)
-      return local ? request.fulfill({ path: local }) : request.abort()
-    })
+    const assetBase = side.assetBase
+    if (assetBase && /^https?:\/\//.test(assetBase))
+      await context.route(`${assetBase}/**`, (request) => {
+        const local = assetFile(request.request().url(), assetBase, side.client)
+        return local ? request.fulfill({ path: local }) : request.abort()
+      })
     const page = await context.newPage()
     const quiet = inFlight(page)
     await page.addInitScript(COUNT_TIMERS)
@@ -124,8 +130,12 @@ function inFlight(page: Page): () => Promise<void> {
 
 /** The file under `client/media/` that an address under an absolute asset base names, if it does. */
 export function assetFile(url: string, assetBase: string, client: string): string | undefined {
-  if (!/^https?:\/\//.test(assetBase) || !url.startsWith(`${assetBase}/`)) return undefined
-  const rest = decodeURIComponent(new URL(url).pathname.slice(new URL(assetBase).pathname.length))
-  const file = path.join(client, 'media', rest)
-  return file.startsWith(path.join(client, 'media') + path.sep) ? file : undefined
+  if (!/^https?:\/\//.test(assetBase)) return undefined
+  // The address as the browser reads it, `..` resolved, before it is matched against the base.
+  const address = new URL(url)
+  if (!`${address.origin}${address.pathname}`.startsWith(`${assetBase}/`)) return undefined
+  const rest = decodeURIComponent(address.pathname.slice(new URL(assetBase).pathname.length))
+  const media = path.join(client, 'media')
+  const file = path.join(media, rest)
+  return file.startsWith(media + path.sep) ? file : undefined
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { writeBuildInfo } from '../build/build-info.ts'
+import { assetFile } from './capture.ts'
 import { parseShare, parseWidths } from './flags.ts'
 import { sitePages } from './pages.ts'
 import { openSides } from './sides.ts'
@@ -125,5 +126,17 @@ describe('the flags', () => {
       expect(() => parseShare(bad, '--fail-on')).toThrow(
         `--fail-on must be a share of the page from 0 to 1, not "${bad}".`,
       )
+  })
+})
+
+describe('an absolute asset base in a build.json', () => {
+  it('is answered from the media folder of the site under review, and nothing outside it', () => {
+    const base = 'https://cdn.company.in/media'
+    expect(assetFile(`${base}/products/szephyr-640.webp`, base, '/site')).toBe(
+      path.join('/site', 'media', 'products', 'szephyr-640.webp'),
+    )
+    expect(assetFile(`${base}/../../etc/passwd`, base, '/site')).toBeUndefined()
+    expect(assetFile('https://cdn.company.in/other/x.webp', base, '/site')).toBeUndefined()
+    expect(assetFile('/media/x.webp', '/media', '/site')).toBeUndefined()
   })
 })
