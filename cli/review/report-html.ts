@@ -7,12 +7,14 @@ const html = (text: string) =>
 const STYLE = `
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1b2430; background: #f6f8fb; }
 header, main { max-width: 110rem; margin: 0 auto; padding: 1rem 1.25rem; }
+main { padding-top: 0; }
 h1 { margin: 0 0 .25rem; font-size: 1.6rem; }
 h2 { margin: 2rem 0 .5rem; font-size: 1.3rem; }
 h3 { margin: 1.5rem 0 .25rem; font-size: 1.1rem; overflow-wrap: anywhere; }
 a { color: #0b4fa8; }
 a:focus-visible, [tabindex]:focus-visible { outline: 3px solid #0b4fa8; outline-offset: 2px; }
 .meta { margin: 0; color: #3c4756; overflow-wrap: anywhere; }
+nav ul { margin: .75rem 0 0; }
 nav ul, .routes { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; padding: 0; list-style: none; }
 .page { padding: .25rem 1rem 1rem; margin: 1rem 0; background: #fff; border: 1px solid #d5dbe3; border-radius: 8px; }
 .width { margin: 1rem 0 .25rem; font-weight: 600; }
@@ -28,11 +30,14 @@ th, td { padding: .3rem .75rem; border: 1px solid #d5dbe3; text-align: left; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 `
 
-/** One shot in the side-by-side view: a scrollable box that keyboard users can scroll too. */
-function figure(label: string, route: string, width: number, file: string): string {
+/**
+ * One side of a change: the rows around the changes, in a box that scrolls (by keyboard too), and a
+ * link to the whole page.
+ */
+function figure(label: string, route: string, width: number, band: string, full: string): string {
   const name = `${label}, ${route} at ${width} px`
-  return `<figure><figcaption>${label} (<a href="${html(file)}">full size</a>)</figcaption>
-<div class="shot" tabindex="0" role="region" aria-label="${html(name)}"><img src="${html(file)}" alt="${html(`${label} screenshot of ${route} at ${width} px`)}" loading="lazy"></div></figure>`
+  return `<figure><figcaption>${label} (<a href="${html(full)}">whole page</a>)</figcaption>
+<div class="shot" tabindex="0" role="region" aria-label="${html(name)}"><img src="${html(band)}" alt="${html(`${label} screenshot of ${route} at ${width} px, around the changes`)}" loading="lazy"></div></figure>`
 }
 
 /**
@@ -59,7 +64,8 @@ ${r.widths
     w.changed === 0
       ? `<p class="width">${w.width} px: unchanged</p>`
       : `<p class="width"><span class="changed">${w.width} px: ${percent(w.changed)} of the pixels changed</span></p>
-<div class="trio">${figure('Baseline', r.route, w.width, w.files?.baseline ?? '')}${figure('New', r.route, w.width, w.files?.site ?? '')}${figure('Difference', r.route, w.width, w.files?.overlay ?? '')}</div>`,
+<p class="meta">Shown: ${w.band?.top ?? 0} to ${w.band?.bottom ?? 0} px down the page (of ${w.band?.height ?? 0}), the changes and a little around them.</p>
+<div class="trio">${figure('Baseline', r.route, w.width, w.band?.baseline ?? '', w.files?.baseline ?? '')}${figure('New', r.route, w.width, w.band?.site ?? '', w.files?.site ?? '')}${figure('Difference', r.route, w.width, w.band?.overlay ?? '', w.files?.overlay ?? '')}</div>`,
   )
   .join('\n')}</section>`,
         )

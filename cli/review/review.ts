@@ -27,6 +27,8 @@ export interface PageWidth {
   width: number
   changed: number
   files?: { baseline: string; site: string; overlay: string }
+  /** The rows around the changes as three PNGs, and where in the page they are. */
+  band?: { top: number; bottom: number; height: number; baseline: string; site: string; overlay: string }
 }
 
 export interface ReviewedRoute {
@@ -120,8 +122,8 @@ async function compareRoute(route: string, before: Shot[], after: Shot[], images
   for (const [i, shot] of after.entries()) {
     const base = before[i]
     if (!base) continue
-    const { changed, overlay } = await compareShots(base, shot)
-    if (!overlay) {
+    const { changed, overlay, band } = await compareShots(base, shot)
+    if (!overlay || !band) {
       widths.push({ width: shot.width, changed })
       continue
     }
@@ -130,13 +132,24 @@ async function compareRoute(route: string, before: Shot[], after: Shot[], images
       site: `images/${slug}-${shot.width}-new.png`,
       overlay: `images/${slug}-${shot.width}-diff.png`,
     }
+    const bandFiles = {
+      top: band.top,
+      bottom: band.bottom,
+      height: band.height,
+      baseline: `images/${slug}-${shot.width}-baseline-band.png`,
+      site: `images/${slug}-${shot.width}-new-band.png`,
+      overlay: `images/${slug}-${shot.width}-diff-band.png`,
+    }
     const folder = path.dirname(images)
     await Promise.all([
       writeFile(path.join(folder, files.baseline), base.png),
       writeFile(path.join(folder, files.site), shot.png),
       writeFile(path.join(folder, files.overlay), overlay),
+      writeFile(path.join(folder, bandFiles.baseline), band.baseline),
+      writeFile(path.join(folder, bandFiles.site), band.site),
+      writeFile(path.join(folder, bandFiles.overlay), band.overlay),
     ])
-    widths.push({ width: shot.width, changed, files })
+    widths.push({ width: shot.width, changed, files, band: bandFiles })
   }
   return { route, id: `page-${slug}`, widths }
 }

@@ -33,7 +33,9 @@ test.beforeAll(async () => {
       {
         route: '/products/szephyr',
         id: 'page-products_szephyr',
-        widths: [{ width: 360, changed: 0.0421, files }],
+        widths: [
+          { width: 360, changed: 0.0421, files, band: { top: 0, bottom: 2400, height: 2400, ...files } },
+        ],
       },
       { route: '/aboutus', id: 'page-aboutus', widths: [{ width: 360, changed: 0 }] },
     ],
