@@ -185,6 +185,44 @@ async function benchSearch() {
   }
 }
 
+/**
+ * `site review` of the built site against a copy of itself (`npm run build` first): every page at
+ * 360, 1000 and 1440 px on both sides, `runs` times (3 in full, 1 in the quick sample), the wall time
+ * of each and how many shots changed (0 is right: the same build must look the same every time).
+ */
+async function benchReview() {
+  const { runReview } = await import('../cli/review/review.ts')
+  const paths = projectPaths()
+  const scratch = await mkdtemp(path.join(tmpdir(), 'site-bench-review-'))
+  try {
+    await cp(paths.client, path.join(scratch, 'baseline', 'client'), { recursive: true })
+    await cp(path.join(paths.dist, 'build.json'), path.join(scratch, 'baseline', 'build.json')).catch(
+      () => {},
+    )
+    const runs = Number(flag('runs') ?? (quick ? 1 : 3))
+    console.log('\nsite review of the built site against a copy of itself (360, 1000, 1440 px):')
+    console.log(
+      '| run | pages | shots per side | wall time | shots changed | largest change |\n|---|---|---|---|---|---|',
+    )
+    for (let i = 1; i <= runs; i++) {
+      const run = await time(() =>
+        runReview(paths, {
+          baseline: path.join(scratch, 'baseline'),
+          out: path.join(scratch, `report-${i}`),
+          widths: [360, 1000, 1440],
+        }),
+      )
+      const review = run.value
+      const shots = review.routes.flatMap((r) => r.widths)
+      console.log(
+        `| ${i} | ${review.routes.length} | ${shots.length} | ${duration(run.ms)} | ${shots.filter((w) => w.changed > 0).length} | ${review.largest ? `${review.largest.route} ${review.largest.width} px ${review.largest.changed}` : 'none'} |`,
+      )
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true })
+  }
+}
+
 /** `npm run bench -- intake`: submissions per second, one SQLite instance and two PostgreSQL instances. */
 async function benchIntake() {
   const { benchSubmissions, benchTwoPostgres } = await import('./intake.ts')
@@ -376,6 +414,7 @@ const PARTS: {
   { name: 'lighthouse', quick: true, built: true, run: benchLighthouse },
   { name: 'tasks', quick: true, built: true, run: benchTasks },
   { name: 'interactions', quick: false, built: true, run: benchInteractions },
+  { name: 'review', quick: true, built: true, run: benchReview },
   // Builds a scratch copy of the project at each size, twice, and runs site dev on it: tens of minutes.
   { name: 'scale', quick: false, argument: 'sizes', run: (sizes) => benchScale(parseSizes(sizes)) },
 ]

@@ -39,6 +39,6 @@ describe('the CLI runs however it is started', { timeout: 120_000 }, () => {
     const { code, out } = await start(command, [...prefix, 'biuld'])
     expect(code).not.toBe(0)
     expect(out).toContain("unknown command 'biuld'")
-    expect(out).toMatch(/commands: validate, new, images, brochures, build, verify, dev/)
+    expect(out).toMatch(/commands: validate, new, images, brochures, build, verify, review, dev/)
   })
 })

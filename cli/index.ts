@@ -7,6 +7,7 @@ import { register as build } from './commands/build.ts'
 import { register as dev } from './commands/dev.ts'
 import { register as images } from './commands/images.ts'
 import { register as newContent } from './commands/new.ts'
+import { register as review } from './commands/review.ts'
 import { register as schemas } from './commands/schemas.ts'
 import { register as serve } from './commands/serve.ts'
 import { register as submissions } from './commands/submissions.ts'
@@ -33,6 +34,7 @@ export function createProgram(): Command {
     brochures,
     build,
     verify,
+    review,
     dev,
     schemas,
     serve,

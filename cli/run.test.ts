@@ -95,7 +95,7 @@ describe('site --help', () => {
     program.exitOverride()
     expect(() => program.parse(['node', 'site', 'valdate'])).toThrow()
     expect(help).toContain(
-      '(commands: validate, new, images, brochures, build, verify, dev, schemas, serve, submissions; `site <command> --help` explains one)',
+      '(commands: validate, new, images, brochures, build, verify, review, dev, schemas, serve, submissions; `site <command> --help` explains one)',
     )
   })
 })

@@ -229,6 +229,60 @@ export const ERRORS = {
     example: { file: 'content/products/szephyr.yaml' },
   }),
 
+  // site review (cli/review/)
+  BadWidths: entry<{ value: string }>({
+    code: 'bad-flag',
+    title: 'A flag has a wrong value',
+    message: (p) => `--widths "${p.value}" is not a list of widths from 200 to 3840 px.`,
+    hint: () => 'give whole numbers separated by commas, e.g. --widths 360,1000,1440',
+  }),
+  BadShare: entry<{ flag: string; value: string }>({
+    code: 'bad-flag',
+    title: 'A flag has a wrong value',
+    message: (p) => `${p.flag} must be a share of the page from 0 to 1, not "${p.value}".`,
+    hint: (p) => `e.g. ${p.flag} 0.01 (one pixel in a hundred), or ${p.flag} 0 to stop on any change.`,
+  }),
+  ReviewNoSite: entry<{ dir: string }>({
+    code: 'no-build',
+    title: 'Nothing to review',
+    message: (p) => `There is no built site in ${p.dir} to review.`,
+    hint: () => 'run `site build --release` first; `site review` compares what it built with the baseline.',
+  }),
+  BaselineMissing: entry<{ dir: string; given: boolean }>({
+    code: 'baseline-missing',
+    title: 'No baseline to compare with',
+    message: (p) =>
+      p.given
+        ? `--baseline ${p.dir} is not a built site: there is no index.html in it or in its client/ folder.`
+        : `There is no baseline in ${p.dir}: it holds the last release build that a later build replaced, and no build has replaced a release build yet.`,
+    hint: (p) =>
+      p.given
+        ? 'point --baseline at a built site (the folder with index.html, e.g. the live release downloaded) or at a dist folder with client/ in it.'
+        : 'pass --baseline DIR with the live release (downloaded) or another build of this site; from the next release build on, the one it replaces is kept there.',
+  }),
+  BaselineEmpty: entry<{ dir: string }>({
+    code: 'baseline-empty',
+    title: 'The baseline has no pages',
+    message: (p) => `The baseline ${p.dir} holds no .html pages; there is nothing to compare with.`,
+    hint: () =>
+      'pass --baseline DIR with a whole built site (the folder `site build` writes as dist/client).',
+  }),
+  BaselineForeign: entry<{ dir: string; reason: string }>({
+    code: 'baseline-foreign',
+    title: 'The baseline is another site',
+    message: (p) => `The baseline ${p.dir} is not a build of this site: ${p.reason}. Nothing was compared.`,
+    hint: () =>
+      'pass --baseline DIR with a build of this site for the same SITE_URL, e.g. the live release downloaded.',
+  }),
+  ReviewChanged: entry<{ count: number; limit: number; worst: string; report: string }>({
+    code: 'review-changed',
+    title: 'Pages changed more than allowed',
+    message: (p) =>
+      `${plural(p.count, 'page')} changed more than --fail-on ${p.limit} allows (the largest: ${p.worst}).`,
+    hint: (p) =>
+      `look at ${p.report}: fix what should not have changed and build again, or release with a higher --fail-on if the changes are intended.`,
+  }),
+
   // The intake server (server/)
   NotifyAddressInvalid: entry<{ where: string; field: string; value: unknown }>({
     code: 'content-invalid',

@@ -78,3 +78,35 @@ describe('what a stopped build says dist/client holds', () => {
     expect(await lastBuildNote(dist)).toBe('dist/client was not there before this build and is still not.')
   })
 })
+
+describe('the baseline a promotion keeps for site review', () => {
+  /** A built site, marked as a release build or not. */
+  async function built(root: string, text: string, release: boolean) {
+    await mkdir(path.join(root, 'client'), { recursive: true })
+    await writeFile(path.join(root, 'client', 'index.html'), text)
+    await writeBuildInfo(root, { builtAt: '2026-01-02T03:04:05.000Z', release, config: {} as never })
+  }
+  const baseline = () => readFile(path.join(dist, 'baseline', 'client', 'index.html'), 'utf8')
+
+  it('is the release build the new site replaced, with its build.json', async () => {
+    await built(dist, 'release 1', true)
+    const staging = await createStaging(dist)
+    await built(staging.root, 'release 2', true)
+    await promoteStaging(staging, dist)
+    expect(await page()).toBe('release 2')
+    expect(await baseline()).toBe('release 1')
+    expect(JSON.parse(await readFile(path.join(dist, 'baseline', 'build.json'), 'utf8')).release).toBe(true)
+  })
+
+  it('stays the last release while plain builds replace one another', async () => {
+    await built(dist, 'release 1', true)
+    for (const text of ['plain 1', 'plain 2', 'release 2']) {
+      const staging = await createStaging(dist)
+      await built(staging.root, text, text.startsWith('release'))
+      await promoteStaging(staging, dist)
+    }
+    expect(await page()).toBe('release 2')
+    expect(await baseline()).toBe('release 1')
+    expect((await readdir(dist)).sort()).toEqual(['baseline', 'build.json', 'client'])
+  })
+})

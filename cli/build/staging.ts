@@ -9,6 +9,12 @@ import { readBuildInfo } from './build-info.ts'
  */
 const OUTPUTS = ['client', 'assets.json', 'build.json'] as const
 
+/**
+ * Where a promotion keeps the release build it replaced, outside the deployable dist/client: the
+ * baseline `site review` compares the next site with (docs/decisions.md, "Release").
+ */
+export const BASELINE = 'baseline'
+
 /** Present while a promotion is under way: a build killed then is rolled back by the next one. */
 const PROMOTING = '.promoting'
 
@@ -44,7 +50,8 @@ export async function discardStaging(staging: Staging): Promise<void> {
  * two renames of one folder it is briefly absent). If a rename fails, what was moved aside goes back;
  * if the process is killed meanwhile, the next build puts it back (`rollBackInterrupted`). Once every
  * output is in place the build has succeeded: removing what was set aside is tidying, and its failure
- * is no failure of the build.
+ * is no failure of the build. What was set aside is kept as dist/baseline instead when it was a release
+ * build (`keepReplacedRelease`).
  */
 export async function promoteStaging(staging: Staging, dist: string): Promise<void> {
   const previous = path.join(dist, '.previous')
@@ -70,8 +77,24 @@ export async function promoteStaging(staging: Staging, dist: string): Promise<vo
     throw error
   }
   await rm(path.join(dist, PROMOTING), { force: true })
+  await keepReplacedRelease(dist, previous).catch(() => undefined)
   await rm(previous, { recursive: true, force: true }).catch(() => undefined)
   await discardStaging(staging).catch(() => undefined)
+}
+
+/**
+ * The site a promotion replaced becomes dist/baseline when its build.json says it was a release build,
+ * replacing the baseline before it; a plain build set aside is only tidied away, leaving the baseline
+ * alone. So the baseline is always the last release that is no longer in dist/client, whatever plain
+ * builds (`npm test`, `npm start`) ran in between: reviewing a release against a local build of the
+ * same content would show nothing changed.
+ */
+async function keepReplacedRelease(dist: string, previous: string): Promise<void> {
+  const replaced = await readBuildInfo(path.join(previous, 'client'))
+  if (!replaced?.release) return
+  const baseline = path.join(dist, BASELINE)
+  await rm(baseline, { recursive: true, force: true })
+  await rename(previous, baseline)
 }
 
 /**

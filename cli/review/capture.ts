@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto'
+import path from 'node:path'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../chromium.ts'
+import { COUNT_TIMERS, HYDRATED, LOAD_IMAGES, PAGE_SIZE, STILL_CSS } from './settle.ts'
+
+/** One full-page screenshot: the PNG as Chromium encoded it and the SHA-256 of its bytes. */
+export interface Shot {
+  width: number
+  png: Buffer
+  hash: string
+}
+
+/** A site as the review's browser loads it. */
+export interface ServedSide {
+  /** Where its folder is served (cli/review/serve-folder.ts). */
+  origin: string
+  /** The folder itself. */
+  client: string
+  /** An absolute asset base from its build.json (`https://cdn…/media`): answered from `client/media/`. */
+  assetBase?: string | undefined
+}
+
+/** Both sides are shot at this height: a fixed window, so what sits at its bottom sits alike. */
+const VIEW_HEIGHT = 900
+/** How long a page may take to settle before it is shot as it stands (a bound for a loaded machine). */
+const SETTLE_MS = 30_000
+
+/**
+ * Debian's Chromium, launched as the browser tests launch it (cli/chromium.ts), able to look up no host
+ * name: pages reach their own server on 127.0.0.1 and nothing outside, so no outside answer (or its
+ * absence) can make two runs differ. Cheaper than intercepting every request in Playwright.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: TEST_CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+  })
+}
+
+/**
+ * Shoots `route` of `side` at each width, widest last, in one page: it loads and settles once, then
+ * the window is resized for each width (the images chosen again, cli/review/settle.ts). The page runs
+ * its scripts, as a visitor's does, with reduced motion, at a device scale of 1; it reaches nothing
+ * but its own server (`launchBrowser`), and an absolute asset base is answered from the folder. `warn` hears of a page that did not settle in time.
+ */
+export async function shootRoute(
+  browser: Browser,
+  side: ServedSide,
+  route: string,
+  widths: readonly number[],
+  warn: (line: string) => void,
+): Promise<Shot[]> {
+  const context = await browser.newContext({
+    viewport: { width: widths[0] ?? 1000, height: VIEW_HEIGHT },
+    deviceScaleFactor: 1,
+    reducedMotion: 'reduce',
+    acceptDownloads: false,
+  })
+  try {
+    const assetBase = side.assetBase
+    if (assetBase && /^https?:\/\//.test(assetBase))
+      await context.route(`${assetBase}/**`, (request) => {
+        const local = assetFile(request.request().url(), assetBase, side.client)
+        return local ? request.fulfill({ path: local }) : request.abort()
+      })
+    const page = await context.newPage()
+    const quiet = inFlight(page)
+    await page.addInitScript(COUNT_TIMERS)
+    await page.goto(`${side.origin}${route}`)
+    await settle(page, quiet).catch(() =>
+      warn(`${route} did not settle within ${SETTLE_MS / 1000} s; shot as it stood`),
+    )
+    await page.addStyleTag({ content: STILL_CSS })
+    const cdp = await context.newCDPSession(page)
+    const shots: Shot[] = []
+    for (const width of widths) {
+      if (width !== page.viewportSize()?.width) await page.setViewportSize({ width, height: VIEW_HEIGHT })
+      // Twice: images chosen for the new width can bring more requests, and those their own images.
+      for (let i = 0; i < 2; i++) {
+        await page.evaluate(LOAD_IMAGES)
+        await quiet()
+      }
+      const size = (await page.evaluate(PAGE_SIZE)) as { width: number; height: number }
+      const { data } = await cdp.send('Page.captureScreenshot', {
+        format: 'png',
+        captureBeyondViewport: true,
+        // Chromium's faster PNG settings: larger files, about a quarter less time per shot.
+        optimizeForSpeed: true,
+        clip: { x: 0, y: 0, width: size.width, height: size.height, scale: 1 },
+      })
+      const png = Buffer.from(data, 'base64')
+      shots.push({ width, png, hash: createHash('sha256').update(png).digest('hex') })
+    }
+    return shots
+  } finally {
+    await context.close()
+  }
+}
+
+/**
+ * Waits until the page has hydrated, its short timers have run and no request is in flight; again if
+ * the page moved on meanwhile (a brochure page to its after-download page), at most three times.
+ */
+async function settle(page: Page, quiet: () => Promise<void>): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    const url = page.url()
+    await page.waitForLoadState('load', { timeout: SETTLE_MS })
+    await page.waitForFunction(HYDRATED, undefined, { timeout: SETTLE_MS })
+    await quiet()
+    if (page.url() === url) return
+  }
+}
+
+/** A function that resolves once none of the page's requests is in flight. */
+function inFlight(page: Page): () => Promise<void> {
+  let open = 0
+  let waiting: (() => void)[] = []
+  const done = () => {
+    open = Math.max(0, open - 1)
+    if (open > 0) return
+    for (const resolve of waiting) resolve()
+    waiting = []
+  }
+  page.on('request', () => open++)
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+  return () => (open === 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve)))
+}
+
+/** The file under `client/media/` that an address under an absolute asset base names, if it does. */
+export function assetFile(url: string, assetBase: string, client: string): string | undefined {
+  if (!/^https?:\/\//.test(assetBase)) return undefined
+  // The address as the browser reads it, `..` resolved, before it is matched against the base.
+  const address = new URL(url)
+  if (!`${address.origin}${address.pathname}`.startsWith(`${assetBase}/`)) return undefined
+  const rest = decodeURIComponent(address.pathname.slice(new URL(assetBase).pathname.length))
+  const media = path.join(client, 'media')
+  const file = path.join(media, rest)
+  return file.startsWith(media + path.sep) ? file : undefined
+}

@@ -1,0 +1,115 @@
+import { execFile } from 'node:child_process'
+import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { projectPaths } from '../../renderer/paths.ts'
+import { copyProject, shellEnv } from '../../tests/project-copy.ts'
+import { runReview } from './review.ts'
+
+const run = promisify(execFile)
+
+/**
+ * Real builds of a copy of this project, reviewed in the browser: a product renamed in its content
+ * changes its own page and the catalogue and nothing else; 2 px more padding in the footer's built
+ * CSS changes every page with the footer. Each review looks only at the pages its test is about.
+ */
+let root = ''
+let scratch = ''
+/** The copy's first build: the baseline of both tests. */
+let first = ''
+const widths = [360, 1440]
+
+beforeAll(async () => {
+  root = await copyProject('site-review-')
+  scratch = await mkdtemp(path.join(tmpdir(), 'site-review-out-'))
+  await run(process.execPath, ['bin/site.js', 'build'], { cwd: root, env: shellEnv() })
+  first = path.join(scratch, 'first')
+  await cp(path.join(root, 'dist'), first, { recursive: true })
+}, 300_000)
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true })
+  await rm(scratch, { recursive: true, force: true })
+})
+
+/** The share changed per route and width, from what review.json says. */
+async function changes(out: string): Promise<Record<string, number>> {
+  const json = JSON.parse(await readFile(path.join(out, 'review.json'), 'utf8')) as {
+    pages: { route: string; width: number; changed: number }[]
+  }
+  return Object.fromEntries(json.pages.map((p) => [`${p.route} ${p.width}`, p.changed]))
+}
+
+describe('site review', () => {
+  it('shows 2 px more padding in the footer on every page with the footer, and none on the page without', async () => {
+    const planted = path.join(scratch, 'padded')
+    await cp(first, planted, { recursive: true })
+    const assets = path.join(planted, 'client', 'assets')
+    let planted_ = 0
+    for (const file of await readdir(assets, { recursive: true })) {
+      if (!file.endsWith('.css')) continue
+      const css = await readFile(path.join(assets, file), 'utf8')
+      const padded = css.replaceAll('padding-block:3.5rem 2.5rem', 'padding-block:calc(3.5rem + 2px) 2.5rem')
+      if (padded !== css) planted_++
+      await writeFile(path.join(assets, file), padded)
+    }
+    expect(planted_).toBeGreaterThan(0)
+    const out = path.join(scratch, 'padding-report')
+    const routes = ['/', '/aboutus', '/support', '/products/szephyr', '/404.html']
+    const review = await runReview(
+      { ...projectPaths(root), client: path.join(planted, 'client') },
+      { baseline: first, out, widths, routes },
+    )
+    const changed = await changes(out)
+    for (const route of ['/', '/aboutus', '/support', '/products/szephyr'])
+      for (const width of widths) expect(changed[`${route} ${width}`], `${route} ${width}`).toBeGreaterThan(0)
+    // The not-found page has no footer.
+    for (const width of widths) expect(changed[`/404.html ${width}`]).toBe(0)
+    expect(review.summary).toMatch(
+      /^Review: 4 of 5 pages changed \(8 of 10 shots\); the largest: .+\. Report: /,
+    )
+    const files = await readdir(path.join(out, 'images'))
+    expect(files).toContain('products_szephyr-360-diff.png')
+    expect(files.some((f) => f.startsWith('404.html'))).toBe(false)
+  }, 300_000)
+
+  it("shows a renamed product on its own page and the catalogue's, and leaves other pages at 0", async () => {
+    const file = path.join(root, 'content', 'products', 'szephyr.yaml')
+    await writeFile(file, (await readFile(file, 'utf8')).replace('name: SZephyr', 'name: SZephyr Air'))
+    await run(process.execPath, ['bin/site.js', 'build'], { cwd: root, env: shellEnv() })
+    const out = path.join(scratch, 'rename-report')
+    await runReview(projectPaths(root), {
+      baseline: first,
+      out,
+      widths,
+      routes: ['/products/szephyr', '/products', '/privacy_policy', '/aboutus'],
+    })
+    const changed = await changes(out)
+    for (const width of widths) {
+      expect(changed[`/products/szephyr ${width}`]).toBeGreaterThan(0)
+      expect(changed[`/products ${width}`]).toBeGreaterThan(0)
+      expect(changed[`/privacy_policy ${width}`]).toBe(0)
+      expect(changed[`/aboutus ${width}`]).toBe(0)
+    }
+  }, 300_000)
+})
+
+describe('the baseline a release build keeps', () => {
+  it('is the release build the promotion replaced, found by site review without --baseline', async () => {
+    const dist = path.join(scratch, 'kept')
+    await cp(first, dist, { recursive: true })
+    await rename(path.join(dist, 'client'), path.join(dist, 'release'))
+    await cp(path.join(dist, 'release'), path.join(dist, 'baseline', 'client'), { recursive: true })
+    await cp(path.join(dist, 'release'), path.join(dist, 'client'), { recursive: true })
+    const review = await runReview(
+      { ...projectPaths(root), dist, client: path.join(dist, 'client') },
+      { out: path.join(scratch, 'kept-report'), widths: [1000], routes: ['/railways'] },
+    )
+    expect(review.baseline).toContain(path.join('kept', 'baseline', 'client'))
+    expect(review.routes).toEqual([
+      { route: '/railways', id: 'page-railways', widths: [{ width: 1000, changed: 0 }] },
+    ])
+  }, 120_000)
+})

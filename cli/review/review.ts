@@ -1,0 +1,204 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { plural } from '../../lib/errors.ts'
+import type { ProjectPaths } from '../../renderer/paths.ts'
+import { launchBrowser, type ServedSide, type Shot, shootRoute } from './capture.ts'
+import { compareShots } from './diff.ts'
+import { reportHtml } from './report-html.ts'
+import { serveFolder } from './serve-folder.ts'
+import { percent } from './share.ts'
+import { openSides, type Side } from './sides.ts'
+
+export interface ReviewOptions {
+  /** A built site to compare with (default: dist/baseline, cli/build/staging.ts). */
+  baseline?: string | undefined
+  /** The report's folder. */
+  out: string
+  /** Window widths in px, each page shot at every one. */
+  widths: readonly number[]
+  /** Only these routes (tests: a review of the pages a test is about); default every page in common. */
+  routes?: readonly string[]
+  /** Progress and warnings. */
+  log?: (line: string) => void
+}
+
+/** One page at one width: the share of its pixels that changed and, if any did, its three PNGs. */
+export interface PageWidth {
+  width: number
+  changed: number
+  files?: { baseline: string; site: string; overlay: string }
+  /** The rows around the changes as three PNGs, and where in the page they are. */
+  band?: { top: number; bottom: number; height: number; baseline: string; site: string; overlay: string }
+}
+
+export interface ReviewedRoute {
+  route: string
+  /** The anchor of its section in index.html. */
+  id: string
+  widths: PageWidth[]
+}
+
+/** What a review found, as index.html shows it; review.json is its `pages`, `added` and `removed`. */
+export interface Review {
+  routes: ReviewedRoute[]
+  added: string[]
+  removed: string[]
+  widths: readonly number[]
+  /** The one line the terminal prints. */
+  summary: string
+  baseline: string
+  site: string
+  at: string
+  /** The largest change: route, width and share. */
+  largest?: { route: string; width: number; changed: number }
+  /** Where index.html was written. */
+  report: string
+}
+
+/**
+ * Pages in the browser at once: each waits on its scripts and images part of the time, so three keep
+ * two cores busy (measured with `npm run bench -- review`).
+ */
+const PAGES_AT_ONCE = 3
+
+/**
+ * Compares every page the built site and its baseline have in common, at every width, in one run of
+ * Debian's Chromium, and writes the report (index.html, review.json and the PNGs of what changed)
+ * into `options.out`, which it empties of an earlier report first.
+ */
+export async function runReview(paths: ProjectPaths, options: ReviewOptions): Promise<Review> {
+  const log = options.log ?? (() => {})
+  const sides = await openSides(paths.client, paths.dist, options.baseline)
+  const wanted = options.routes && new Set(options.routes)
+  const routes = wanted ? sides.common.filter((route) => wanted.has(route)) : sides.common
+  const images = path.join(options.out, 'images')
+  await rm(images, { recursive: true, force: true })
+  await mkdir(images, { recursive: true })
+  const [baselineServer, siteServer] = await Promise.all([
+    serveFolder(sides.baseline.client),
+    serveFolder(sides.site.client),
+  ])
+  const browser = await launchBrowser()
+  const reviewed: ReviewedRoute[] = []
+  try {
+    const served = (side: Side, origin: string): ServedSide => ({
+      origin,
+      client: side.client,
+      assetBase: side.info?.config.assetBase ?? sides.site.info?.config.assetBase,
+    })
+    const baseline = served(sides.baseline, baselineServer.origin)
+    const site = served(sides.site, siteServer.origin)
+    const queue = [...routes]
+    const worker = async () => {
+      for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
+        const before = await shootRoute(browser, baseline, route, options.widths, log)
+        const after = await shootRoute(browser, site, route, options.widths, log)
+        reviewed.push(await compareRoute(route, before, after, images))
+        log(`${reviewed.length}/${routes.length} ${route}`)
+      }
+    }
+    await Promise.all(Array.from({ length: PAGES_AT_ONCE }, worker))
+  } finally {
+    await browser.close()
+    await Promise.all([baselineServer.close(), siteServer.close()])
+  }
+  reviewed.sort((a, b) => worst(b) - worst(a) || (a.route < b.route ? -1 : 1))
+  const review = describe(reviewed, sides.added, sides.removed, options, sides)
+  await writeFile(path.join(options.out, 'review.json'), `${JSON.stringify(reviewJson(review), null, 2)}\n`)
+  await writeFile(review.report, reportHtml(review))
+  return review
+}
+
+const worst = (route: ReviewedRoute) => Math.max(0, ...route.widths.map((w) => w.changed))
+
+/** A route's name in file names and anchors: `/products/szephyr` is `products_szephyr`, `/` is `home`. */
+export function routeSlug(route: string): string {
+  return route === '/' ? 'home' : route.slice(1).replace(/[^A-Za-z0-9._-]+/g, '_')
+}
+
+async function compareRoute(route: string, before: Shot[], after: Shot[], images: string) {
+  const slug = routeSlug(route)
+  const widths: PageWidth[] = []
+  for (const [i, shot] of after.entries()) {
+    const base = before[i]
+    if (!base) continue
+    const { changed, overlay, band } = await compareShots(base, shot)
+    if (!overlay || !band) {
+      widths.push({ width: shot.width, changed })
+      continue
+    }
+    const files = {
+      baseline: `images/${slug}-${shot.width}-baseline.png`,
+      site: `images/${slug}-${shot.width}-new.png`,
+      overlay: `images/${slug}-${shot.width}-diff.png`,
+    }
+    const bandFiles = {
+      top: band.top,
+      bottom: band.bottom,
+      height: band.height,
+      baseline: `images/${slug}-${shot.width}-baseline-band.png`,
+      site: `images/${slug}-${shot.width}-new-band.png`,
+      overlay: `images/${slug}-${shot.width}-diff-band.png`,
+    }
+    const folder = path.dirname(images)
+    await Promise.all([
+      writeFile(path.join(folder, files.baseline), base.png),
+      writeFile(path.join(folder, files.site), shot.png),
+      writeFile(path.join(folder, files.overlay), overlay),
+      writeFile(path.join(folder, bandFiles.baseline), band.baseline),
+      writeFile(path.join(folder, bandFiles.site), band.site),
+      writeFile(path.join(folder, bandFiles.overlay), band.overlay),
+    ])
+    widths.push({ width: shot.width, changed, files, band: bandFiles })
+  }
+  return { route, id: `page-${slug}`, widths }
+}
+
+/** A folder as people write it on the terminal: relative to where they are, when inside it. */
+const shown = (dir: string) => {
+  const relative = path.relative(process.cwd(), dir)
+  return relative && !relative.startsWith('..') ? relative : dir
+}
+
+function describe(
+  routes: ReviewedRoute[],
+  added: string[],
+  removed: string[],
+  options: ReviewOptions,
+  sides: { baseline: Side; site: Side },
+): Review {
+  let largest: Review['largest']
+  for (const r of routes)
+    for (const w of r.widths)
+      if (w.changed > 0 && (!largest || w.changed > largest.changed))
+        largest = { route: r.route, width: w.width, changed: w.changed }
+  const changed = routes.filter((r) => worst(r) > 0).length
+  const shots = routes.reduce((n, r) => n + r.widths.filter((w) => w.changed > 0).length, 0)
+  const report = path.join(options.out, 'index.html')
+  const parts = [
+    `${changed} of ${plural(routes.length, 'page')} changed` +
+      (changed ? ` (${shots} of ${routes.length * options.widths.length} shots)` : ''),
+    largest ? `the largest: ${largest.route} at ${largest.width} px, ${percent(largest.changed)}` : '',
+    added.length || removed.length ? `${added.length} added, ${removed.length} removed` : '',
+  ].filter(Boolean)
+  return {
+    routes,
+    added,
+    removed,
+    widths: options.widths,
+    summary: `Review: ${parts.join('; ')}. Report: ${shown(report)}`,
+    baseline: shown(sides.baseline.client),
+    site: shown(sides.site.client),
+    at: new Date().toISOString(),
+    ...(largest ? { largest } : {}),
+    report,
+  }
+}
+
+/** review.json: every page at every width, in route order, and the pages only one side has. */
+export function reviewJson(review: Review) {
+  const pages = [...review.routes]
+    .sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))
+    .flatMap((r) => r.widths.map((w) => ({ route: r.route, width: w.width, changed: w.changed })))
+  return { pages, added: review.added, removed: review.removed }
+}

@@ -1,0 +1,76 @@
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+
+/** A site folder served over http for the review's browser, and how to stop it. */
+export interface ServedFolder {
+  origin: string
+  close(): Promise<void>
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
+  '.wasm': 'application/wasm',
+}
+
+/**
+ * Serves a built site from a port the system picks on 127.0.0.1, as the plainest static host does:
+ * clean URLs (`/aboutus`, `/aboutus/`, `/customercare.html`) and `404.html` for anything else. No
+ * `_headers` (no CSP, no caching rules): the review looks at pages, and each side must be served the
+ * same way.
+ */
+export async function serveFolder(root: string): Promise<ServedFolder> {
+  const base = path.resolve(root)
+  const isFile = (file: string) =>
+    stat(file).then(
+      (info) => (info.isFile() ? file : undefined),
+      () => undefined,
+    )
+  const find = async (pathname: string): Promise<string | undefined> => {
+    const clean = decodeURIComponent(pathname).replace(/\/+$/, '')
+    const target = path.join(base, clean)
+    if (target !== base && !target.startsWith(`${base}${path.sep}`)) return undefined
+    for (const candidate of [target, `${target}.html`, path.join(target, 'index.html')])
+      if (candidate !== base && (await isFile(candidate))) return candidate
+    return undefined
+  }
+  const server = createServer((request, response) => {
+    const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
+    find(pathname)
+      .catch(() => undefined)
+      .then((found) => {
+        const file = found ?? path.join(base, '404.html')
+        response.writeHead(found ? 200 : 404, {
+          'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        })
+        createReadStream(file)
+          .on('error', () => response.end())
+          .pipe(response)
+      })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', resolve)
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
