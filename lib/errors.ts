@@ -235,18 +235,21 @@ export const ERRORS = {
     title: 'A flag has a wrong value',
     message: (p) => `--widths "${p.value}" is not a list of widths from 200 to 3840 px.`,
     hint: () => 'give whole numbers separated by commas, e.g. --widths 360,1000,1440',
+    example: { value: '360,wide' },
   }),
   BadShare: entry<{ flag: string; value: string }>({
     code: 'bad-flag',
     title: 'A flag has a wrong value',
     message: (p) => `${p.flag} must be a share of the page from 0 to 1, not "${p.value}".`,
     hint: (p) => `e.g. ${p.flag} 0.01 (one pixel in a hundred), or ${p.flag} 0 to stop on any change.`,
+    example: { flag: '--fail-on', value: 'half' },
   }),
   ReviewNoSite: entry<{ dir: string }>({
     code: 'no-build',
     title: 'Nothing to review',
     message: (p) => `There is no built site in ${p.dir} to review.`,
     hint: () => 'run `site build --release` first; `site review` compares what it built with the baseline.',
+    example: { dir: 'dist/client' },
   }),
   BaselineMissing: entry<{ dir: string; given: boolean }>({
     code: 'baseline-missing',
@@ -259,6 +262,7 @@ export const ERRORS = {
       p.given
         ? 'point --baseline at a built site (the folder with index.html, e.g. the live release downloaded) or at a dist folder with client/ in it.'
         : 'pass --baseline DIR with the live release (downloaded) or another build of this site; from the next release build on, the one it replaces is kept there.',
+    example: { dir: 'dist/baseline', given: false },
   }),
   BaselineEmpty: entry<{ dir: string }>({
     code: 'baseline-empty',
@@ -266,6 +270,7 @@ export const ERRORS = {
     message: (p) => `The baseline ${p.dir} holds no .html pages; there is nothing to compare with.`,
     hint: () =>
       'pass --baseline DIR with a whole built site (the folder `site build` writes as dist/client).',
+    example: { dir: 'live-site' },
   }),
   BaselineForeign: entry<{ dir: string; reason: string }>({
     code: 'baseline-foreign',
@@ -273,6 +278,10 @@ export const ERRORS = {
     message: (p) => `The baseline ${p.dir} is not a build of this site: ${p.reason}. Nothing was compared.`,
     hint: () =>
       'pass --baseline DIR with a build of this site for the same SITE_URL, e.g. the live release downloaded.',
+    example: {
+      dir: 'live-site',
+      reason: 'it was built for https://staging.example.com, this site for https://www.example.com',
+    },
   }),
   ReviewChanged: entry<{ count: number; limit: number; worst: string; report: string }>({
     code: 'review-changed',
@@ -281,6 +290,12 @@ export const ERRORS = {
       `${plural(p.count, 'page')} changed more than --fail-on ${p.limit} allows (the largest: ${p.worst}).`,
     hint: (p) =>
       `look at ${p.report}: fix what should not have changed and build again, or release with a higher --fail-on if the changes are intended.`,
+    example: {
+      count: 3,
+      limit: 0.01,
+      worst: '/products/szephyr at 360 px, 4.2 %',
+      report: 'dist/review/index.html',
+    },
   }),
 
   // The intake server (server/)

@@ -6,6 +6,7 @@ import type { RenderContext } from '../../model/context.ts'
 import { expectedRoutes } from '../../model/page-routes.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
 import { contentModules } from '../../vite/site-plugin.ts'
+import { sha256 } from '../hash.ts'
 import { readBuildInfo } from './build-info.ts'
 import { type DataContext, PAGE_DATA } from './page-data.ts'
 
@@ -52,12 +53,6 @@ const CODE = ['bin', 'cli', 'components', 'lib', 'model', 'pages', 'types', 'vit
 /** Configuration at the project's root. */
 const CONFIG = ['package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts']
 
-const sha = (...parts: readonly string[]) => {
-  const hash = createHash('sha256')
-  for (const part of parts) hash.update(part).update('\0')
-  return hash.digest('hex')
-}
-
 /** Where the build keeps what it learnt: the state, and the bundles by key. */
 export const buildCacheDir = (paths: ProjectPaths) => path.join(paths.cache, 'build')
 
@@ -102,7 +97,7 @@ export async function routeKeys(bundle: string, ctx: RenderContext): Promise<Rec
     const page = pageFor(route)
     if (!page) throw new Error(`${route} belongs to no page of lib/pages.ts`)
     const context: DataContext = { urlPathname: route, routeParams: paramsOf(route) }
-    keys[route] = sha(bundle, route, JSON.stringify(await PAGE_DATA[page.key](context)))
+    keys[route] = sha256(bundle, route, JSON.stringify(await PAGE_DATA[page.key](context)))
   }
   return keys
 }
@@ -146,7 +141,7 @@ export async function planBuild(
   options: { full: boolean },
 ): Promise<BuildPlan> {
   const tool = await toolKey(paths.root)
-  const bundleKey = sha(tool, contentModules(ctx))
+  const bundleKey = sha256(tool, contentModules(ctx))
   const routes = await routeKeys(bundleKey, ctx)
   const none = { toolKey: tool, bundleKey, routes, bundle: undefined, render: undefined, previous: undefined }
   if (options.full) return none

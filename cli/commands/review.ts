@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Command } from 'commander'
 import { ERRORS, siteError } from '../../lib/errors.ts'
-import { projectPaths } from '../../renderer/paths.ts'
+import { projectPaths } from '../../model/paths.ts'
 import { percent } from '../review/share.ts'
 
 interface ReviewFlags {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { projectPaths } from '../../renderer/paths.ts'
+import { projectPaths } from '../../model/paths.ts'
 import { copyProject, shellEnv } from '../../tests/project-copy.ts'
 import { runReview } from './review.ts'
 

@@ -1,13 +1,13 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { plural } from '../../lib/errors.ts'
-import type { ProjectPaths } from '../../renderer/paths.ts'
+import type { ProjectPaths } from '../../model/paths.ts'
 import { launchBrowser, type ServedSide, type Shot, shootRoute } from './capture.ts'
 import { compareShots } from './diff.ts'
 import { reportHtml } from './report-html.ts'
 import { serveFolder } from './serve-folder.ts'
 import { percent } from './share.ts'
-import { openSides, type Side } from './sides.ts'
+import { openSides, type Side, shown } from './sides.ts'
 
 export interface ReviewOptions {
   /** A built site to compare with (default: dist/baseline, cli/build/staging.ts). */
@@ -152,12 +152,6 @@ async function compareRoute(route: string, before: Shot[], after: Shot[], images
     widths.push({ width: shot.width, changed, files, band: bandFiles })
   }
   return { route, id: `page-${slug}`, widths }
-}
-
-/** A folder as people write it on the terminal: relative to where they are, when inside it. */
-const shown = (dir: string) => {
-  const relative = path.relative(process.cwd(), dir)
-  return relative && !relative.startsWith('..') ? relative : dir
 }
 
 function describe(

@@ -28,7 +28,7 @@ const isDir = (dir: string) =>
   )
 
 /** A folder as the way people write it on the terminal: relative to where they are, when inside it. */
-const shown = (dir: string) => {
+export const shown = (dir: string) => {
   const relative = path.relative(process.cwd(), dir)
   return relative && !relative.startsWith('..') ? relative : dir
 }

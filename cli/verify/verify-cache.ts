@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { BuildConfig } from '../../model/config.ts'
+import { sha256 } from '../hash.ts'
 import type { PageVerdict } from './verify.ts'
-
-const sha = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /**
  * What earlier verifies found, for a build that changed only some pages (`.cache/build/verify.json`):
@@ -26,7 +24,7 @@ export async function openVerifyCache(
     .filter((name) => !name.startsWith('pagefind/') && !name.startsWith('assets/data/'))
     .sort()
     .join('\n')
-  const pagesKey = sha(`${toolKey}\n${JSON.stringify(config)}\n${listing}`)
+  const pagesKey = sha256(`${toolKey}\n${JSON.stringify(config)}\n${listing}`)
   const saved = await readFile(file, 'utf8').then(
     (text) =>
       JSON.parse(text) as {
@@ -43,13 +41,13 @@ export async function openVerifyCache(
   return {
     /** A page's verdict, when its HTML was judged before against the same site. */
     get(html: string): PageVerdict | undefined {
-      const key = sha(html)
+      const key = sha256(html)
       const verdict = pages[key]
       if (verdict) usedPages[key] = verdict
       return verdict
     },
     set(html: string, verdict: PageVerdict): void {
-      usedPages[sha(html)] = verdict
+      usedPages[sha256(html)] = verdict
     },
     /** Routes whose name the last search check found first, which a search need not ask again. */
     found,
