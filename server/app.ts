@@ -84,6 +84,7 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
   const storage = watchedStorage(
     await openStorage(options.dataDir, {
       databaseUrl: options.databaseUrl,
+      say: log,
       ...(options.busyWaitMs !== undefined && { busyWaitMs: options.busyWaitMs }),
     }),
     log,

@@ -169,6 +169,8 @@ export interface OpenOptions {
   databaseUrl?: string | undefined
   /** How long one operation may wait for a locked or unreachable database before StorageBusy. */
   busyWaitMs?: number
+  /** Where the server's own notices go (permissions it tightened, a database reached late). */
+  say?: (line: string) => void
 }
 
 /** How long a submission waits for a busy store before its 503 (docs/server.md), unless told. */
