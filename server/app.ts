@@ -85,6 +85,7 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
     await openStorage(options.dataDir, {
       databaseUrl: options.databaseUrl,
       say: log,
+      background: true,
       ...(options.busyWaitMs !== undefined && { busyWaitMs: options.busyWaitMs }),
     }),
     log,

@@ -334,6 +334,7 @@ function sqliteStore(db: Database, file: string, salt: string, waitMs: number): 
   const common: ReadingStorage = {
     location: file,
     salt,
+    ready: async () => {},
     undelivered: () =>
       run(() =>
         Object.fromEntries(
