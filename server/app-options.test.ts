@@ -31,6 +31,15 @@ const options = (more: Partial<AppOptions> = {}): AppOptions => ({
   ...more,
 })
 
+/** A valid contact form, posted to `app` in-process. */
+const postContact = (app: Awaited<ReturnType<typeof createApp>>) =>
+  app.fastify.inject({
+    method: 'POST',
+    url: '/api/contactinformations',
+    headers: { 'content-type': 'application/json' },
+    payload: VALID['/api/contactinformations'],
+  })
+
 describe('createApp', () => {
   it('logs each request to the console when given no log of its own', async () => {
     const console_ = vi.spyOn(console, 'log').mockImplementation(() => {})
@@ -78,12 +87,7 @@ describe('createApp', () => {
     )
     try {
       expect((await app.fastify.inject('/aboutus')).statusCode).toBe(200)
-      const answer = await app.fastify.inject({
-        method: 'POST',
-        url: '/api/contactinformations',
-        headers: { 'content-type': 'application/json' },
-        payload: VALID['/api/contactinformations'],
-      })
+      const answer = await postContact(app)
       expect(answer.statusCode).toBe(503)
       expect(answer.headers['retry-after']).toBe('5')
       expect(lines[0]).toMatch(
@@ -162,12 +166,7 @@ describe('createApp', () => {
       }),
     )
     try {
-      const answer = await app.fastify.inject({
-        method: 'POST',
-        url: '/api/contactinformations',
-        headers: { 'content-type': 'application/json' },
-        payload: VALID['/api/contactinformations'],
-      })
+      const answer = await postContact(app)
       expect(answer.statusCode).toBe(201)
       const { id } = answer.json() as { id: string }
       for (let turn = 0; turn < 200 && delivered.length === 0; turn++)
