@@ -248,6 +248,12 @@ async function benchIntakePg() {
   )
 }
 
+/** `npm run bench -- soak [10m]`: bench/soak.ts. */
+async function runSoak(duration: string | undefined) {
+  const { benchSoak, parseDuration } = await import('./soak.ts')
+  await benchSoak(parseDuration(duration))
+}
+
 /** `--name value` from the bench's arguments. */
 const flag = (name: string) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -415,6 +421,8 @@ const PARTS: {
   { name: 'tasks', quick: true, built: true, run: benchTasks },
   { name: 'interactions', quick: false, built: true, run: benchInteractions },
   { name: 'review', quick: true, built: true, run: benchReview },
+  // Ten minutes by default (`soak 3m` for fewer): three servers, PostgreSQL restarted midway.
+  { name: 'soak', quick: false, argument: 'duration', run: runSoak },
   // Builds a scratch copy of the project at each size, twice, and runs site dev on it: tens of minutes.
   { name: 'scale', quick: false, argument: 'sizes', run: (sizes) => benchScale(parseSizes(sizes)) },
 ]

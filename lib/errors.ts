@@ -169,6 +169,15 @@ export const ERRORS = {
     hint: () => 'fix the pages or content named above and build again.',
     example: { count: 3, where: '' },
   }),
+  CheckoutBusy: entry<{ holder: string }>({
+    code: 'checkout-busy',
+    title: 'Another command is writing this checkout',
+    message: (p) =>
+      `${p.holder} is writing this checkout's dist/ and .cache/, and --no-wait was given: nothing was done.`,
+    hint: () =>
+      'wait for it to finish and run the command again, or run it without --no-wait to wait for it.',
+    example: { holder: '`site build` (process 4242, since 2026-11-28 14:05:09)' },
+  }),
   BadNumberFlag: entry<{ flag: string; min: number; max: number; value: string; example: string }>({
     code: 'bad-flag',
     title: 'A flag has a wrong value',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { storageUrl } from './storage-url.ts'
+import { publishedBrochure, storageUrl } from './storage-url.ts'
 
 const ORIGIN = 'https://www.example.com'
 
@@ -77,4 +77,28 @@ describe('storageUrl with a base that is not a web address', () => {
   it('gives no link when the base cannot be parsed', () => {
     expect(storageUrl('/storage/x.pdf', 'https://[bad', ORIGIN)).toBeNull()
   })
+})
+
+describe('publishedBrochure (issue #47)', () => {
+  const brochures = [
+    { file: '/storage/brochures/UHF.pdf', title: 'UHF Radio Modem' },
+    { file: '/storage/brochures/EmbeddedPC.pdf', title: 'Embedded PC' },
+  ]
+  const named = (url: string) => publishedBrochure(url, '/storage', ORIGIN, brochures)?.title ?? null
+
+  it.each([
+    ['/storage/brochures/UHF.pdf', 'UHF Radio Modem'],
+    ['https://www.example.com/storage/brochures/EmbeddedPC.pdf', 'Embedded PC'],
+  ])('names %s by its title', (url, title) => expect(named(url)).toBe(title))
+
+  it.each([
+    [
+      'any text under the storage base',
+      '/storage/brochures/URGENT: your warranty expired, call +1 555 0100.pdf',
+    ],
+    ['a file the content does not name', '/storage/brochures/Other.pdf'],
+    ['a brochure in another folder', '/storage/UHF.pdf'],
+    ['a brochure with a query', '/storage/brochures/UHF.pdf?x=1'],
+    ['a brochure elsewhere', 'https://evil.example/storage/brochures/UHF.pdf'],
+  ])('refuses %s', (_what, url) => expect(named(url)).toBeNull())
 })

@@ -36,3 +36,26 @@ export function storageUrl(
   if (!/\.pdf$/i.test(target.pathname)) return null
   return target
 }
+
+/** A brochure the site publishes: its file (`<storageBase>/brochures/<id>.pdf`) and its title. */
+export interface PublishedBrochure {
+  file: string
+  title: string
+}
+
+/**
+ * The published brochure a URL names, or `null`: the URL must pass {@link storageUrl} and then be one
+ * of the brochures' own files, exactly. Any other file under the storage base, whatever its name, is
+ * not offered: `/pdf-redirect?url=/storage/brochures/<any text>.pdf` would otherwise put that text on
+ * the page and link a file the site never published.
+ */
+export function publishedBrochure<B extends PublishedBrochure>(
+  candidate: string | null | undefined,
+  storageBase: string,
+  origin: string,
+  brochures: readonly B[],
+): B | null {
+  const allowed = storageUrl(candidate, storageBase, origin)
+  if (!allowed) return null
+  return brochures.find((b) => new URL(b.file, origin).href === allowed.href) ?? null
+}

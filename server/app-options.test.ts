@@ -3,6 +3,7 @@
  * test as holding the option): the default log, which errors are logged, the database it is given,
  * and answers while it shuts down.
  */
+import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -29,6 +30,15 @@ const options = (more: Partial<AppOptions> = {}): AppOptions => ({
   rateLimit: 0,
   ...more,
 })
+
+/** A valid contact form, posted to `app` in-process. */
+const postContact = (app: Awaited<ReturnType<typeof createApp>>) =>
+  app.fastify.inject({
+    method: 'POST',
+    url: '/api/contactinformations',
+    headers: { 'content-type': 'application/json' },
+    payload: VALID['/api/contactinformations'],
+  })
 
 describe('createApp', () => {
   it('logs each request to the console when given no log of its own', async () => {
@@ -64,17 +74,30 @@ describe('createApp', () => {
     }
   })
 
-  it('keeps submissions in the database it is given: an unreachable one stops the start, never a quiet SQLite', async () => {
-    const error = await createApp(
-      options({ databaseUrl: 'postgres://site:s3cret@127.0.0.1:1/site', busyWaitMs: 300 }),
-    ).then(
-      () => undefined,
-      (e: unknown) => e as { code?: string; message?: string },
+  it('keeps submissions in the database it is given: an unreachable one still starts, serves pages, answers 503, never a quiet SQLite (issue #47)', async () => {
+    const lines: string[] = []
+    const data = path.join(site.dir, 'never-sqlite')
+    const app = await createApp(
+      options({
+        dataDir: data,
+        databaseUrl: 'postgres://site:s3cret@127.0.0.1:1/site',
+        busyWaitMs: 300,
+        log: (line) => lines.push(line),
+      }),
     )
-    expect(error?.code).toBe('database-unreachable')
-    expect(error?.message).toMatch(
-      /^Cannot connect to the PostgreSQL database at postgres:\/\/site:\*\*\*@127\.0\.0\.1:1\/site: /,
-    )
+    try {
+      expect((await app.fastify.inject('/aboutus')).statusCode).toBe(200)
+      const answer = await postContact(app)
+      expect(answer.statusCode).toBe(503)
+      expect(answer.headers['retry-after']).toBe('5')
+      expect(lines[0]).toMatch(
+        /^Cannot reach the database at postgres:\/\/site:\*\*\*@127\.0\.0\.1:1\/site yet \(.*ECONNREFUSED.*\): serving the site now; the API answers 503 with Retry-After until the database is reached, tried again in the background\.$/,
+      )
+      expect(lines.join('\n')).not.toContain('s3cret')
+      expect(existsSync(data)).toBe(false)
+    } finally {
+      await app.fastify.close()
+    }
   })
 
   it('closes the connection of an answer sent while it shuts down, and still stores the form', async () => {
@@ -143,12 +166,7 @@ describe('createApp', () => {
       }),
     )
     try {
-      const answer = await app.fastify.inject({
-        method: 'POST',
-        url: '/api/contactinformations',
-        headers: { 'content-type': 'application/json' },
-        payload: VALID['/api/contactinformations'],
-      })
+      const answer = await postContact(app)
       expect(answer.statusCode).toBe(201)
       const { id } = answer.json() as { id: string }
       for (let turn = 0; turn < 200 && delivered.length === 0; turn++)

@@ -84,6 +84,8 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
   const storage = watchedStorage(
     await openStorage(options.dataDir, {
       databaseUrl: options.databaseUrl,
+      say: log,
+      background: true,
       ...(options.busyWaitMs !== undefined && { busyWaitMs: options.busyWaitMs }),
     }),
     log,

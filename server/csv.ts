@@ -1,3 +1,5 @@
+import { BIDI_CONTROLS } from './neutral-text.ts'
+
 /**
  * CSV as RFC 4180 describes it (comma-separated, CRLF line ends, quotes doubled inside a field), with
  * every field quoted. Form text comes from the public internet and the sales team opens exports in
@@ -19,7 +21,7 @@ export function toCsv(rows: readonly (readonly string[])[]): string {
  * the bidirectional overrides that reorder what a reader sees become U+FFFD: an export printed to a
  * terminal or opened in a spreadsheet shows what was sent, and does nothing else.
  */
-const UNSAFE = /(?![\t\n\r])\p{Cc}|[\u202a-\u202e\u2066-\u2069]/gu
+const UNSAFE = new RegExp(`(?![\\t\\n\\r])\\p{Cc}|[${BIDI_CONTROLS}]`, 'gu')
 
 /** How a formula may start, once any leading spaces are skipped. */
 const FORMULA_START = /^[\t\r]|^ *[=+\-@\uff1d\uff0b\uff0d\uff20]/

@@ -10,7 +10,14 @@ import { readFile, truncate } from 'node:fs/promises'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Load, startLoad } from '../tests/load.ts'
 import { startTestPostgres, type TestPostgres } from '../tests/postgres.ts'
-import { makeSite, type SiteFixture, type SmallDisk, smallDisk } from '../tests/server-fixtures.ts'
+import {
+  makeSite,
+  postJson,
+  type SiteFixture,
+  type SmallDisk,
+  smallDisk,
+  VALID,
+} from '../tests/server-fixtures.ts'
 import { fixtureServeArgs, type ServerProcess, spawnServer } from '../tests/server-process.ts'
 import { openStorage } from './storage.ts'
 
@@ -293,6 +300,56 @@ describe('PostgreSQL, two instances', () => {
       for (const server of servers) await servesPages(server)
     })
     expect(await lost('PostgreSQL, server stopped and started', traffic, open, before)).toEqual([])
+  }, 180_000)
+
+  it('started during an outage: both serve pages at once and answer 503 with Retry-After, then each stores the first submission after the database returns (issue #47)', async () => {
+    // A database no instance has set up yet: its migrations run only once it is reached.
+    const lateUrl = await postgres.createDatabase()
+    const lateArgs = (name: string) => [
+      ...fixtureServeArgs(site, `${site.data}-late-${name}`),
+      '--database',
+      lateUrl,
+    ]
+    await postgres.halt()
+    let halted = true
+    let late: ServerProcess[] = []
+    try {
+      late = await Promise.all([spawnServer(lateArgs('a')), spawnServer(lateArgs('b'))])
+      await watching(late, async () => {
+        for (const server of late) {
+          await servesPages(server)
+          const refused = await postJson(
+            `${server.url}/api/contactinformations`,
+            VALID['/api/contactinformations'],
+          )
+          expect(refused.status).toBe(503)
+          expect(refused.headers.get('retry-after')).toBe('5')
+        }
+        await postgres.resume()
+        halted = false
+        // No retry and no wait: the first submission each instance gets is stored.
+        const ids: string[] = []
+        for (const server of late) {
+          const answer = await postJson(
+            `${server.url}/api/contactinformations`,
+            VALID['/api/contactinformations'],
+          )
+          expect(answer.status).toBe(201)
+          ids.push(((await answer.json()) as { id: string }).id)
+        }
+        const stored = await storedIds(() => openStorage(site.data, { databaseUrl: lateUrl, readonly: true }))
+        expect(ids.filter((id) => !stored.has(id))).toEqual([])
+        for (const server of late) {
+          const said = notices(server)
+          expect(said.filter((line) => line.startsWith('Cannot reach the database at'))).toHaveLength(1)
+          expect(said.filter((line) => line.startsWith('Reached the database at'))).toHaveLength(1)
+          expect(said.filter((line) => /^\s+at /.test(line))).toEqual([])
+        }
+      })
+    } finally {
+      if (halted) await postgres.resume()
+      for (const server of late) await stop(server)
+    }
   }, 180_000)
 
   it('the database server’s disk full: both answer 503 with Retry-After and say so once, then store again once there is room', async (context) => {

@@ -15,7 +15,7 @@ export const API_PREFIX = '/api'
 
 export interface ApiOptions {
   forms: readonly IntakeForm[]
-  storage: Pick<Storage, 'findAnswer' | 'salt'>
+  storage: Pick<Storage, 'findAnswer' | 'salt' | 'ready'>
   writer: GroupCommit<NewSubmission>
   /** Undefined: no limit. */
   limiter: RateLimiter | undefined
@@ -188,6 +188,8 @@ function receiver(options: ApiOptions) {
     return once(key.key, fingerprint(form.path, body), async (record) => {
       const result = await form.validate(body)
       if (!result.ok) return { status: 422, body: { errors: result.errors } }
+      // The client's hash needs the database's salt: a store that started during an outage reaches it now.
+      await options.storage.ready()
       const id = randomUUID()
       const answer = { status: 201, body: { id } }
       await options.writer.write({

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Pool, PoolClient, QueryConfig } from 'pg'
 import { ERRORS, SiteError, siteError } from '../lib/errors.ts'
+import { openingStorage } from './opening-storage.ts'
 import {
   BUSY_WAIT_MS,
   type Channel,
@@ -129,17 +130,40 @@ const reasonOf = (error: unknown) => {
   return /^[0-9A-Z]{5}$/.test(code ?? '') ? `${code}: ${message}` : (message ?? String(error))
 }
 
+/** A failure as StorageBusy (a 503 for submissions), saying why. */
+const busyOf = (error: unknown) =>
+  new StorageBusy(
+    `The submissions database cannot be written: ${fault(error).what} (${reasonOf(error)}).`,
+    5,
+    error,
+  )
+
 /** Runs a database call; a transient failure becomes StorageBusy (a 503 for submissions). */
 async function guarded<T>(operation: () => Promise<T>): Promise<T> {
   try {
     return await operation()
   } catch (error) {
     if (error instanceof KeyTaken || !isTransient(error)) throw error
-    throw new StorageBusy(
-      `The submissions database cannot be written: ${fault(error).what} (${reasonOf(error)}).`,
-      5,
-      error,
-    )
+    throw busyOf(error)
+  }
+}
+
+/**
+ * Whether a failure at start means the database is down or out of reach for now (refused, timed out,
+ * starting up, shutting down, a connection lost), rather than a database that answers and refuses:
+ * a full disk, a read-only standby and a missing permission stop the start, as do a wrong password or
+ * database name (not transient at all).
+ */
+const isOutage = (error: unknown) =>
+  isTransient(error) && !/^(53100|25006|42501)$/.test((error as { code?: string })?.code ?? '')
+
+/** A failure while opening, and whether it came before the server answered (`connect`) or after. */
+class OpenFailure extends Error {
+  constructor(
+    readonly phase: 'connect' | 'prepare',
+    override readonly cause: unknown,
+  ) {
+    super(reasonOf(cause))
   }
 }
 
@@ -152,8 +176,50 @@ async function loadPool(): Promise<typeof Pool> {
  * Opens the PostgreSQL store. Every connection commits with `synchronous_commit = on` (a 201 only after
  * the WAL is flushed) and waits at most `busyWaitMs` for a connection or a lock. Migrations run at
  * start under an advisory lock, so instances starting together apply each one once.
+ *
+ * With `background` (the server), a database that is down or out of reach does not stop the start:
+ * `say` gets one line, the store answers StorageBusy, and it opens itself once the database answers
+ * (server/opening-storage.ts), migrations included. Anything else that fails (a wrong password, a
+ * read-only server) still stops it, with what to check.
  */
 export async function openPostgres(url: string, options: OpenOptions = {}): Promise<Storage> {
+  const location = redactUrl(url)
+  try {
+    return await connectPostgres(url, location, options)
+  } catch (error) {
+    if (!(error instanceof OpenFailure)) throw error
+    if (options.background && !options.readonly && isOutage(error.cause)) {
+      options.say?.(
+        `Cannot reach the database at ${location} yet (${reasonOf(error.cause)}): serving the site now; the API answers 503 with Retry-After until the database is reached, tried again in the background.`,
+      )
+      const waitMs = options.busyWaitMs ?? BUSY_WAIT_MS
+      return openingStorage(
+        () =>
+          connectPostgres(url, location, options).catch((failure: unknown) => {
+            throw busyOf(failure instanceof OpenFailure ? failure.cause : failure)
+          }),
+        { location, waitMs, say: options.say ?? (() => {}) },
+      )
+    }
+    throw startRefusal(error, location)
+  }
+}
+
+/** What a failed open tells the operator: the cause, in the catalogue's words where it has them. */
+function startRefusal(failure: OpenFailure, location: string): unknown {
+  const error = failure.cause
+  if (failure.phase === 'connect')
+    return siteError(ERRORS.DatabaseUnreachable, {
+      location,
+      reason: error instanceof Error ? error.message : String(error),
+    })
+  if (error instanceof SiteError || !isTransient(error)) return error
+  const { what, fix } = fault(error)
+  return siteError(ERRORS.StorageNotWritable, { where: `at ${location}`, what, reason: reasonOf(error), fix })
+}
+
+/** One attempt to open: a pool, a first query, then the migrations and a committed write. */
+async function connectPostgres(url: string, location: string, options: OpenOptions): Promise<Storage> {
   const waitMs = options.busyWaitMs ?? BUSY_WAIT_MS
   const Pool = await loadPool()
   const pool = new Pool({
@@ -169,14 +235,10 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
   })
   // An idle connection the server dropped: the pool replaces it; nothing to report per request.
   pool.on('error', () => {})
-  const location = redactUrl(url)
   try {
-    // Fails first if the server cannot be reached, with what to check.
+    // Fails first if the server cannot be reached.
     await pool.query('SELECT 1').catch((error: unknown) => {
-      throw siteError(ERRORS.DatabaseUnreachable, {
-        location,
-        reason: error instanceof Error ? error.message : String(error),
-      })
+      throw new OpenFailure('connect', error)
     })
     const salt = await withClient(pool, async (client) => {
       if (options.readonly) {
@@ -191,14 +253,8 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
       )
       return salt
     }).catch((error: unknown) => {
-      if (error instanceof SiteError || !isTransient(error)) throw error
-      const { what, fix } = fault(error)
-      throw siteError(ERRORS.StorageNotWritable, {
-        where: `at ${location}`,
-        what,
-        reason: reasonOf(error),
-        fix,
-      })
+      if (error instanceof OpenFailure || error instanceof SiteError) throw error
+      throw new OpenFailure('prepare', error)
     })
     return postgresStore(pool, location, salt, options.readonly === true)
   } catch (error) {
@@ -334,6 +390,7 @@ function postgresStore(pool: Pool, location: string, salt: string, readonly: boo
   const common: ReadingStorage = {
     location,
     salt,
+    ready: async () => {},
     list,
     undelivered: () =>
       guarded(async () => {

@@ -3,7 +3,7 @@
  * the event loop), and say what to do when the database or its driver is not there.
  * server/storage.test.ts holds the contract both stores keep.
  */
-import { existsSync } from 'node:fs'
+import { chmodSync, existsSync, statSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import Database from 'better-sqlite3'
@@ -219,4 +219,56 @@ it('reads a database a server left mid-transaction (killed), rolling the unfinis
   } finally {
     await reader.close()
   }
+})
+
+describe('who may read the submissions (issue #47)', () => {
+  const mode = (file: string) => statSync(file).mode & 0o777
+  let fresh: string
+
+  beforeEach(() => {
+    fresh = path.join(site.dir, 'private-data')
+  })
+
+  it('creates the data folder 0700 and the database and its journal 0600, whatever the umask', async () => {
+    const umask = process.umask(0)
+    let store: Storage
+    try {
+      store = await openStorage(fresh)
+    } finally {
+      process.umask(umask)
+    }
+    await store.insert([newSubmission('a')])
+    await store.close()
+    expect(mode(fresh)).toBe(0o700)
+    expect(mode(path.join(fresh, DATABASE_FILE))).toBe(0o600)
+    // The rollback journal stays after the first commit (journal_mode = TRUNCATE).
+    expect(mode(path.join(fresh, `${DATABASE_FILE}-journal`))).toBe(0o600)
+  })
+
+  it('tightens an existing folder and files others may read, and says so in one line', async () => {
+    await (await openStorage(fresh)).close()
+    const db = path.join(fresh, DATABASE_FILE)
+    chmodSync(fresh, 0o755)
+    chmodSync(db, 0o644)
+    chmodSync(`${db}-journal`, 0o644)
+    const said: string[] = []
+    await (await openStorage(fresh, { say: (line) => said.push(line) })).close()
+    expect([mode(fresh), mode(db), mode(`${db}-journal`)]).toEqual([0o700, 0o600, 0o600])
+    expect(said).toEqual([
+      `Only this user may read the submissions now: tightened private-data (0755 to 0700), ${DATABASE_FILE} (0644 to 0600), ${DATABASE_FILE}-journal (0644 to 0600) in ${fresh}.`,
+    ])
+    // Private already: nothing to say the next time.
+    said.length = 0
+    await (await openStorage(fresh, { say: (line) => said.push(line) })).close()
+    expect(said).toEqual([])
+  })
+
+  it('leaves the mode of a folder that holds other files too, and still keeps the database private', async () => {
+    await mkdir(fresh, { mode: 0o755 })
+    chmodSync(fresh, 0o755)
+    await writeFile(path.join(fresh, 'notes.txt'), 'not the server’s')
+    await (await openStorage(fresh)).close()
+    expect(mode(fresh)).toBe(0o755)
+    expect(mode(path.join(fresh, DATABASE_FILE))).toBe(0o600)
+  })
 })

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type BetterSqlite3 from 'better-sqlite3'
@@ -169,7 +169,7 @@ export async function openSqlite(
   const Driver = await loadDriver()
   let db: Database
   try {
-    if (!options.readonly) mkdirSync(dataDir, { recursive: true })
+    if (!options.readonly) keepPrivate(dataDir, options.say)
     db = new Driver(file, options.readonly ? { readonly: true, fileMustExist: true } : {})
   } catch (error) {
     // The JavaScript loads but the native addon does not: a missing or mismatched build.
@@ -217,6 +217,52 @@ export async function openSqlite(
       throw siteError(ERRORS.StorageLocked, { file })
     throw cannotUse(file, cause, options.readonly) ?? error
   }
+}
+
+/** The folder and files of a store only the user running the server may open: submissions are personal data. */
+const PRIVATE_FOLDER = 0o700
+const PRIVATE_FILE = 0o600
+
+/** The files SQLite keeps beside the database (a rollback journal; WAL's two from before it). */
+const SIDE_FILES = ['-journal', '-wal', '-shm'] as const
+
+const modeOf = (file: string) => statSync(file).mode & 0o777
+const octal = (mode: number) => `0${mode.toString(8)}`
+
+/**
+ * Makes the data folder and the database files private before SQLite opens them: a new folder is
+ * created 0700 and a new database file 0600 (an empty file is a new database to SQLite, and its
+ * journal takes the database file's mode), so no other local user can read the submissions. An
+ * existing folder or file that others may read is tightened, and `say` gets one line naming each. A
+ * folder that holds more than the store's files (`--data .`, a shared folder) is not changed: its
+ * other files are not the server's to hide, and the database files in it are private either way.
+ */
+function keepPrivate(dataDir: string, say: ((line: string) => void) | undefined): void {
+  // Windows has no such modes: a file there is private by its folder's access list.
+  if (process.platform === 'win32') {
+    mkdirSync(dataDir, { recursive: true })
+    return
+  }
+  const tightened: string[] = []
+  const tighten = (file: string, mode: number) => {
+    const was = modeOf(file)
+    if ((was & 0o077) === 0) return
+    chmodSync(file, mode)
+    tightened.push(`${path.basename(file)} (${octal(was)} to ${octal(mode)})`)
+  }
+  let folderLeft = false
+  if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER })
+  else if (readdirSync(dataDir).every((name) => name.startsWith(DATABASE_FILE)))
+    tighten(dataDir, PRIVATE_FOLDER)
+  else folderLeft = (modeOf(dataDir) & 0o077) !== 0
+  const file = path.join(dataDir, DATABASE_FILE)
+  if (!existsSync(file)) closeSync(openSync(file, 'wx', PRIVATE_FILE))
+  else tighten(file, PRIVATE_FILE)
+  for (const side of SIDE_FILES) if (existsSync(file + side)) tighten(file + side, PRIVATE_FILE)
+  if (tightened.length > 0)
+    say?.(
+      `Only this user may read the submissions now: tightened ${tightened.join(', ')} in ${dataDir}.${folderLeft ? ' The folder holds other files too, so its own mode was left as it is.' : ''}`,
+    )
 }
 
 /** Opens `file` for writing just long enough for SQLite to roll back a transaction a crash left. */
@@ -288,6 +334,7 @@ function sqliteStore(db: Database, file: string, salt: string, waitMs: number): 
   const common: ReadingStorage = {
     location: file,
     salt,
+    ready: async () => {},
     undelivered: () =>
       run(() =>
         Object.fromEntries(

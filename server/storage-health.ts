@@ -53,6 +53,11 @@ export function watchedStorage(storage: Storage, log: (line: string) => void, qu
 
   return {
     ...storage,
+    // Read through: a store that opened late has its salt only then.
+    get salt() {
+      return storage.salt
+    },
+    ready: watch(storage.ready),
     insert: watch(storage.insert, true),
     findAnswer: watch(storage.findAnswer),
     purgeAnswers: watch(storage.purgeAnswers, true),

@@ -69,8 +69,17 @@ export interface ListFilter {
 export interface Storage {
   /** Where the data lives, for people: a file path or a database URL without its password. */
   readonly location: string
-  /** A random value kept in the database, mixed into client hashes; the same after a restart. */
+  /**
+   * A random value kept in the database, mixed into client hashes; the same after a restart. Read it
+   * once {@link Storage.ready} has resolved: a store still reaching its database has none yet.
+   */
   readonly salt: string
+  /**
+   * Resolves once the store can be used: at once for a store opened at start; a PostgreSQL store that
+   * started during an outage tries to reach its database now, and rejects with StorageBusy if it has
+   * not by `waitUntil` (ms since the epoch; default: now plus the bounded wait).
+   */
+  ready(waitUntil?: number): Promise<void>
   /**
    * Writes the submissions (and their idempotency keys and outbox entries) in one transaction. A lock
    * is waited for until `waitUntil` (ms since the epoch; default: now plus the store's bounded wait),
@@ -113,7 +122,7 @@ export type Undelivered = Partial<Record<Channel, { count: number; oldest: strin
 /** What a store opened read-only (`site submissions`) can do: everything that only reads. */
 export type ReadingStorage = Pick<
   Storage,
-  'location' | 'salt' | 'list' | 'undelivered' | 'durability' | 'close'
+  'location' | 'salt' | 'ready' | 'list' | 'undelivered' | 'durability' | 'close'
 >
 
 /** A store opened read-only: it reads as `reading` does, and every write rejects. */
@@ -169,6 +178,13 @@ export interface OpenOptions {
   databaseUrl?: string | undefined
   /** How long one operation may wait for a locked or unreachable database before StorageBusy. */
   busyWaitMs?: number
+  /** Where the server's own notices go (permissions it tightened, a database reached late). */
+  say?: (line: string) => void
+  /**
+   * The server's open: a PostgreSQL server that cannot be reached yet does not stop the start; the
+   * store opens itself in the background (server/opening-storage.ts) and answers StorageBusy meanwhile.
+   */
+  background?: boolean
 }
 
 /** How long a submission waits for a busy store before its 503 (docs/server.md), unless told. */

@@ -132,6 +132,36 @@ describe('site submissions list', () => {
   })
 })
 
+describe('text that reorders what a reader sees (issue #47)', () => {
+  // U+202E makes what follows read right to left: "moc.elpmaxe@evE" shows as a harmless address, and a
+  // message can hide what it says. Stored as sent; no output of `site submissions` passes it on.
+  const sneaky = 'Eve \u202etxt.exe\u202c and \u2066isolated\u2069'
+  const BIDI = /[\u202a-\u202e\u2066-\u2069]/u
+
+  it('never reaches the terminal: not from the table, the CSV or the JSON, and the JSON reads back as stored', async () => {
+    const data = path.join(site.dir, 'bidi-data')
+    const storage = await openStorage(data)
+    await storage.insert([
+      row('b1', '2025-03-04T10:00:00.000Z', {
+        payload: { name: sneaky, email: 'eve@example.com', description: `Call me \u202e0010 555 1+` },
+      }),
+    ])
+    await storage.close()
+    const outputs = {
+      list: await runAs('list', '--data', data),
+      csv: await runAs('export', '--data', data),
+      json: await runAs('export', '--format', 'json', '--data', data),
+    }
+    for (const [name, { out, error }] of Object.entries(outputs)) {
+      expect(error, name).toBeUndefined()
+      expect(out, name).toContain('Eve')
+      expect(BIDI.test(out), name).toBe(false)
+    }
+    expect(outputs.list.out).toContain('Eve \ufffdtxt.exe\ufffd and')
+    expect(JSON.parse(outputs.json.out)[0].payload.name).toBe(sneaky)
+  })
+})
+
 describe('notifications not sent yet (issue #32)', () => {
   it('says on standard error how many e-mails and webhook calls wait, and since when; the output stays clean', async () => {
     const data = path.join(site.dir, 'waiting')

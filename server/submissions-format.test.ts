@@ -107,3 +107,13 @@ describe('submissionsCsv', () => {
     ])
   })
 })
+
+describe('submissionsJson', () => {
+  it('escapes what a terminal acts on (C1 controls, line separators, bidirectional controls) and reads back as stored', () => {
+    const name = 'a\u009b2Jb\u2028c\u202ed\u2069'
+    const text = format.submissionsJson([row({ payload: { name } })])
+    expect(text).toContain('"name": "a\\u009b2Jb\\u2028c\\u202ed\\u2069"')
+    expect(text).not.toMatch(/[\u0080-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u)
+    expect(JSON.parse(text)[0].payload.name).toBe(name)
+  })
+})

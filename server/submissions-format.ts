@@ -1,5 +1,6 @@
 import { contactFields, enquiryFields, warrantyFields } from '../lib/forms/index.ts'
 import { toCsv } from './csv.ts'
+import { terminalJson, withoutBidi } from './neutral-text.ts'
 import type { Submission, Undelivered } from './storage.ts'
 
 /** Form fields in the order the forms show them (the product fields among them never become columns). */
@@ -33,14 +34,21 @@ export function submissionsCsv(rows: readonly Submission[], options: { spam?: bo
   return toCsv([header, ...body])
 }
 
-/** A JSON array of `{id, receivedAt, kind, product, spam, payload}`, one line per level. */
+/**
+ * A JSON array of `{id, receivedAt, kind, product, spam, payload}`, one line per level. Bidirectional
+ * and C1 controls are written as `\uXXXX` escapes: the values read back as stored, and printed to a
+ * terminal they reorder or do nothing.
+ */
 export function submissionsJson(rows: readonly Submission[]): string {
-  return `${JSON.stringify(rows, null, 2)}\n`
+  return `${terminalJson(rows)}\n`
 }
 
-/** Control characters (including terminal escapes) from public input never reach the terminal. */
+/**
+ * Control characters (including terminal escapes) from public input never reach the terminal, and a
+ * bidirectional control shows as U+FFFD, as in the CSV export.
+ */
 const printable = (value: string) =>
-  value
+  withoutBidi(value)
     .replace(/\p{Cc}+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()

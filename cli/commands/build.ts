@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import { buildConfig } from '../../model/config.ts'
 import { projectPaths } from '../../model/paths.ts'
+import { checkoutFor, NO_WAIT_HELP, withCheckout } from '../checkout-lock.ts'
 import { duration } from '../timing.ts'
 
 /**
@@ -18,6 +19,8 @@ export function siteUrlNote(env: NodeJS.ProcessEnv, siteUrl: string): string | u
 
 interface BuildFlags {
   full?: boolean
+  /** False with --no-wait. */
+  wait?: boolean
   forceImages?: boolean
   release?: boolean
   offline?: boolean
@@ -42,26 +45,30 @@ export function register(program: Command): void {
     )
     .option('--offline', 'with --release: skip the outbound link check, for a machine without internet')
     .option('--verbose', "print the bundler's warnings and timings")
+    .option('--no-wait', NO_WAIT_HELP)
     .addHelpText(
       'after',
-      '\nEnvironment: SITE_URL, SITE_API_BASE, SITE_STORAGE_BASE and SITE_ASSET_BASE override content/site.yaml.\nStops at the first failing stage; dist/client changes only when every stage has passed.',
+      '\nEnvironment: SITE_URL, SITE_API_BASE, SITE_STORAGE_BASE and SITE_ASSET_BASE override content/site.yaml.\nStops at the first failing stage; dist/client changes only when every stage has passed.\nOne command writes a checkout at a time: a second build waits for the first (or refuses with --no-wait).',
     )
     .action(async (flags: BuildFlags) => {
       const [{ buildSite }, { printReport }] = await Promise.all([
         import('../build/build-site.ts'),
         import('../verify/run.ts'),
       ])
-      console.log('Building the site:')
-      const { run, ms } = await buildSite(projectPaths(), {
-        full: flags.full ?? false,
-        forceImages: flags.forceImages ?? false,
-        release: flags.release ?? false,
-        offline: flags.offline ?? false,
-        verbose: flags.verbose ?? false,
+      const paths = projectPaths()
+      await withCheckout(paths, checkoutFor('site build', flags), async () => {
+        console.log('Building the site:')
+        const { run, ms } = await buildSite(paths, {
+          full: flags.full ?? false,
+          forceImages: flags.forceImages ?? false,
+          release: flags.release ?? false,
+          offline: flags.offline ?? false,
+          verbose: flags.verbose ?? false,
+        })
+        if (run.report) printReport(run.report)
+        console.log(`Built in ${duration(ms)}. dist/client is ready to deploy.`)
+        const note = run.content && siteUrlNote(process.env, buildConfig(run.content.site).siteUrl)
+        if (note) console.log(note)
       })
-      if (run.report) printReport(run.report)
-      console.log(`Built in ${duration(ms)}. dist/client is ready to deploy.`)
-      const note = run.content && siteUrlNote(process.env, buildConfig(run.content.site).siteUrl)
-      if (note) console.log(note)
     })
 }

@@ -5,6 +5,7 @@ import { isSiteError, type SiteError } from '../../lib/errors.ts'
 import { wholeNumber } from '../../lib/flags.ts'
 import type { Content } from '../../model/content/load.ts'
 import { projectPaths } from '../../model/paths.ts'
+import { withCheckout } from '../checkout-lock.ts'
 import { printError } from '../errors.ts'
 
 /** `site dev`: Vike's dev server, plus image re-encoding and a reload when content or artwork changes. */
@@ -72,7 +73,13 @@ export function register(program: Command): void {
         }
         if (!result.content) return
         try {
-          console.log(summaryLine(await runImages(result.content, paths)))
+          // public/media and the image cache are a build's too: a build running beside this preview
+          // finishes first (this waits, saying so), and a build started now waits for the encode.
+          const content = result.content
+          const made = await withCheckout(paths, { command: 'site dev', wait: true, say: console.log }, () =>
+            runImages(content, paths),
+          )
+          console.log(summaryLine(made))
           if (result.schemasNote) console.log(result.schemasNote)
           if (failing) console.log('The content is valid again.')
           failing = false

@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
 import { projectPaths } from '../../model/paths.ts'
+import { checkoutFor, NO_WAIT_HELP, withCheckout } from '../checkout-lock.ts'
 
 /** `site images`: turns the source artwork into responsive .webp files, reusing cached encodes. */
 export function register(program: Command): void {
@@ -9,11 +10,12 @@ export function register(program: Command): void {
     .option('--force', 'encode every image again, ignoring the cache')
     .option('--avif', 'also write AVIF files')
     .option('--root <dir>', 'project folder holding content/ (default: this project)')
+    .option('--no-wait', NO_WAIT_HELP)
     .addHelpText(
       'after',
       '\nEncodes are cached in .cache/images/ by source bytes and settings: an unchanged image is never encoded twice.',
     )
-    .action(async (options: { force?: boolean; avif?: boolean; root?: string }) => {
+    .action(async (options: { force?: boolean; avif?: boolean; root?: string; wait?: boolean }) => {
       const [{ loadContent }, { runImages, summaryLine }, { staleSchemas }] = await Promise.all([
         import('../../model/content/load.ts'),
         import('../images/run.ts'),
@@ -21,9 +23,10 @@ export function register(program: Command): void {
       ])
       const paths = projectPaths(options.root)
       const content = await loadContent(paths.content)
-      const summary = summaryLine(
-        await runImages(content, paths, { force: options.force ?? false, avif: options.avif ?? false }),
+      const made = await withCheckout(paths, checkoutFor('site images', options), () =>
+        runImages(content, paths, { force: options.force ?? false, avif: options.avif ?? false }),
       )
+      const summary = summaryLine(made)
       console.log(summary)
       const stale = await staleSchemas(paths)
       if (stale.length)

@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { Command } from 'commander'
 import { ERRORS, siteError } from '../../lib/errors.ts'
 import { projectPaths } from '../../model/paths.ts'
+import { checkoutFor, NO_WAIT_HELP, withCheckout } from '../checkout-lock.ts'
 import { percent } from '../review/share.ts'
 
 interface ReviewFlags {
@@ -9,6 +10,8 @@ interface ReviewFlags {
   out: string
   widths: string
   failOn?: string
+  /** False with --no-wait. */
+  wait?: boolean
 }
 
 /** `site review`: every page of the built site beside the baseline, at each width, in a report. */
@@ -25,6 +28,7 @@ export function register(program: Command): void {
     .option('--out <dir>', 'where to write the report', '.cache/review')
     .option('--widths <list>', 'window widths in px, each page shot at every one', '360,1000,1440')
     .option('--fail-on <share>', 'exit 1 when any page changed more than this share of its pixels (0 to 1)')
+    .option('--no-wait', NO_WAIT_HELP)
     .addHelpText(
       'after',
       `
@@ -42,12 +46,16 @@ the live release downloaded. In CI: site review --fail-on 0 stops on any change.
       const progress = process.stderr.isTTY
         ? (line: string) => process.stderr.write(`\r\x1b[2K${line}`)
         : () => {}
-      const review = await runReview(projectPaths(), {
-        baseline: flags.baseline,
-        out: path.resolve(flags.out),
-        widths,
-        log: (line) => (line.includes('did not settle') ? console.warn(`\n${line}`) : progress(line)),
-      })
+      const paths = projectPaths()
+      // A build beside the review would swap dist/client and dist/baseline under it.
+      const review = await withCheckout(paths, checkoutFor('site review', flags), () =>
+        runReview(paths, {
+          baseline: flags.baseline,
+          out: path.resolve(flags.out),
+          widths,
+          log: (line) => (line.includes('did not settle') ? console.warn(`\n${line}`) : progress(line)),
+        }),
+      )
       if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K')
       console.log(review.summary)
       if (failOn === undefined) return

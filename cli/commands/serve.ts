@@ -31,7 +31,8 @@ Environment:
   SITE_SMTP_URL      smtp:// or smtps:// server: each new submission is e-mailed to the recipients
                      under notifications: in content/site.yaml
   SITE_WEBHOOK_URL   same as --webhook
-A locked or unreachable database gives 503 with Retry-After to submissions; pages keep being served.
+A locked or unreachable database gives 503 with Retry-After to submissions; pages keep being served, also
+when PostgreSQL is down as the server starts (it is reached in the background).
 More: docs/server.md.
 Read the submissions with \`site submissions list\` or \`site submissions export\`.`,
     )

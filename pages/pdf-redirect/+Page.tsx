@@ -2,75 +2,88 @@ import { useEffect, useState } from 'react'
 import { useData } from 'vike-react/useData'
 import { usePageContext } from 'vike-react/usePageContext'
 import { MessageActions, MessageScreen } from '../../components/MessageScreen.tsx'
-import { storageUrl } from '../../lib/storage-url.ts'
+import { publishedBrochure } from '../../lib/storage-url.ts'
 import type { Data } from './+data.ts'
+
+declare global {
+  namespace Vike {
+    interface PageContext {
+      /**
+       * Set by the brochure page (pages/brochures/@id) when it navigates here: whether it started the
+       * download. Absent on any other arrival (a link, a reload, Back).
+       */
+      downloadStarted?: boolean
+    }
+  }
+}
 
 type Check =
   | { kind: 'checking' }
   | { kind: 'missing' }
   | { kind: 'refused' }
-  | { kind: 'allowed'; href: string; name: string; title: string | undefined }
-
-/** The file name at the end of a URL's path, for the link text. */
-function fileNameOf(url: URL): string {
-  const last = url.pathname.split('/').filter(Boolean).at(-1) ?? 'file'
-  try {
-    return decodeURIComponent(last)
-  } catch {
-    return last
-  }
-}
+  | { kind: 'brochure'; href: string; fileName: string; title: string; started: boolean }
 
 /**
- * After a brochure download: a link to the file, but only for a file under the configured storage
- * base. Any other `url` is refused with a message and no link, so this page never sends anyone
- * elsewhere. The query exists only in the browser, so the check runs after hydration.
+ * After a brochure download: a link to the brochure the address names, but only to one the site
+ * publishes, named by its title (from the content, never from the address: `url` is whatever a link
+ * put there). Any other `url` is refused with a message and no link, so this page never sends anyone
+ * elsewhere. It says the download started only when the brochure page this visitor came from started
+ * it (`downloadStarted`, handed over by that page's navigation), not for an address opened from a link.
+ * The page is pre-rendered once, so its HTML names no brochure at all: without scripts it points to
+ * the brochure library, and the query is read after hydration.
  */
 export default function Page() {
   const { storageBase, brochures } = useData<Data>()
-  const { urlOriginal } = usePageContext()
+  const { urlOriginal, downloadStarted } = usePageContext()
   const [check, setCheck] = useState<Check>({ kind: 'checking' })
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-check when the address (its query) changes
   useEffect(() => {
     const raw = new URLSearchParams(window.location.search).get('url')
     if (!raw) return setCheck({ kind: 'missing' })
-    const allowed = storageUrl(raw, storageBase, window.location.origin)
-    if (!allowed) return setCheck({ kind: 'refused' })
-    const title = brochures.find((b) => new URL(b.file, window.location.origin).href === allowed.href)?.title
-    setCheck({ kind: 'allowed', href: allowed.href, name: fileNameOf(allowed), title })
-  }, [storageBase, brochures, urlOriginal])
+    const brochure = publishedBrochure(raw, storageBase, window.location.origin, brochures)
+    if (!brochure) return setCheck({ kind: 'refused' })
+    setCheck({
+      kind: 'brochure',
+      href: new URL(brochure.file, window.location.origin).href,
+      fileName: brochure.file.split('/').at(-1) ?? 'brochure.pdf',
+      title: brochure.title,
+      started: downloadStarted === true,
+    })
+  }, [storageBase, brochures, urlOriginal, downloadStarted])
 
   return (
     <MessageScreen titleId="pdf-title" title="Your brochure download" eyebrow="Brochure">
       <div aria-live="polite">
-        {check.kind === 'checking' && <p className="lead">Checking the download link…</p>}
-        {check.kind === 'allowed' && (
+        {check.kind === 'checking' && (
+          <p className="lead">
+            Every brochure we publish is in our <a href="/brochures">brochure library</a>.
+          </p>
+        )}
+        {check.kind === 'brochure' && (
           <>
             <p className="lead">
-              {check.title
-                ? `Your download of the ${check.title} brochure has started.`
-                : 'Your download has started.'}{' '}
-              If it did not, or to open the brochure again:
+              {check.started
+                ? `Your download of the ${check.title} brochure has started. If it did not, or to open it again:`
+                : `The ${check.title} brochure, as a PDF:`}
             </p>
             <p>
-              <a className="btn btn--primary" href={check.href} download={check.name}>
-                {/* Visitors know a brochure by its title; the file name is only a fallback for a file the
-                    content does not name. */}
-                {check.title ? `Download the ${check.title} brochure (PDF)` : `Download ${check.name}`}
+              <a className="btn btn--primary" href={check.href} download={check.fileName}>
+                {`Download the ${check.title} brochure (PDF)`}
               </a>
             </p>
           </>
         )}
         {check.kind === 'refused' && (
           <p className="message-screen__notice" role="alert">
-            This link does not point to one of our brochures, so it is not offered here. Brochures are only
-            downloaded from our own storage; please choose the brochure again from our site.
+            This link does not point to one of our brochures, so it is not offered here. Please choose the
+            brochure again from our <a href="/brochures">brochure library</a>.
           </p>
         )}
         {check.kind === 'missing' && (
           <p className="message-screen__notice">
-            No brochure was named in this address. Please choose one from our site.
+            No brochure was named in this address. Please choose one from our{' '}
+            <a href="/brochures">brochure library</a>.
           </p>
         )}
       </div>

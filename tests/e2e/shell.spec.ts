@@ -325,6 +325,8 @@ test.describe('brochures', () => {
     expect(file.suggestedFilename()).toBe('UHF.pdf')
     expect(new URL(file.url()).pathname).toBe('/storage/brochures/UHF.pdf')
     await expect(page).toHaveURL(/\/pdf-redirect\?url=%2Fstorage%2Fbrochures%2FUHF\.pdf$/)
+    // The brochure page started this download, so the next page may say so.
+    await expect(page.getByText('Your download of the UHF Radio Modem brochure has started.')).toBeVisible()
     const link = page.getByRole('link', { name: 'Download the UHF Radio Modem brochure (PDF)' })
     await expect(link).toBeVisible()
     expect(new URL((await link.getAttribute('href')) ?? '').pathname).toBe('/storage/brochures/UHF.pdf')
@@ -356,6 +358,43 @@ test.describe('brochures', () => {
       await expect(page.getByRole('link', { name: /^Download/ })).toHaveCount(0)
       expect(await page.locator(`a[href*="evil"], a[href^="javascript"], a[href*="admin"]`).count()).toBe(0)
     })
+
+  // Issue #47: the address is anyone's to write; the page shows only what the content says.
+  const HOSTILE = '/storage/brochures/URGENT: your warranty expired, call +1 555 0100.pdf'
+
+  test('/pdf-redirect offers no file the site does not publish, and shows no text from the address', async ({
+    page,
+  }) => {
+    await open(page, `/pdf-redirect?url=${encodeURIComponent(HOSTILE)}`)
+    await expect(page.getByRole('alert')).toContainText('does not point to one of our brochures')
+    await expect(page.getByRole('link', { name: /^Download/ })).toHaveCount(0)
+    await expect(page.locator('body')).not.toContainText(/URGENT|555 0100|has started/)
+    expect(await page.locator('a[href*="URGENT"]').count()).toBe(0)
+  })
+
+  test('/pdf-redirect opened from a link names the brochure by its title and claims no download', async ({
+    page,
+  }) => {
+    await open(page, `/pdf-redirect?url=${encodeURIComponent('/storage/brochures/UHF.pdf')}`)
+    await expect(
+      page.getByRole('link', { name: 'Download the UHF Radio Modem brochure (PDF)' }),
+    ).toBeVisible()
+    await expect(page.locator('body')).not.toContainText(/has started/)
+  })
+
+  test.describe('without scripts', () => {
+    test.use({ javaScriptEnabled: false })
+
+    test('/pdf-redirect shows no text from the address and points to the brochure library', async ({
+      page,
+    }) => {
+      await page.goto(`/pdf-redirect?url=${encodeURIComponent(HOSTILE)}`)
+      await expect(page.getByRole('heading', { name: 'Your brochure download' })).toBeVisible()
+      await expect(page.locator('body')).not.toContainText(/URGENT|555 0100|has started/)
+      await expect(page.getByRole('link', { name: 'brochure library' })).toHaveAttribute('href', '/brochures')
+      await expect(page.getByRole('link', { name: /^Download/ })).toHaveCount(0)
+    })
+  })
 
   test('the brochure and after-download pages are kept out of search', async ({ request }) => {
     for (const path of ['/brochures/UHF', '/pdf-redirect']) {

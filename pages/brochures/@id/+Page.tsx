@@ -15,11 +15,15 @@ export default function Page() {
   useEffect(() => {
     let cancelled = false
     let timer: ReturnType<typeof setTimeout> | undefined
-    startDownload(url, fileName).finally(() => {
+    startDownload(url, fileName).then((downloadStarted) => {
       if (cancelled) return
       timer = setTimeout(() => {
-        // Replace this entry, so Back does not land here and download the file again.
-        navigate(`/pdf-redirect?url=${encodeURIComponent(url)}`, { overwriteLastHistoryEntry: true })
+        // Replace this entry, so Back does not land here and download the file again. The next page
+        // says the download started only when it did.
+        navigate(`/pdf-redirect?url=${encodeURIComponent(url)}`, {
+          overwriteLastHistoryEntry: true,
+          pageContext: { downloadStarted },
+        })
       }, REDIRECT_AFTER_MS)
     })
     return () => {
