@@ -44,6 +44,31 @@ export function imageFault(
   return undefined
 }
 
+/** A source larger than this is worth a word even when its width fits. */
+const LARGE_FILE_BYTES = 20_000_000
+
+/**
+ * Whether a raster source is far larger than any of its slots needs: more than twice the widest width
+ * they show (twice covers sharp screens), or a file over 20 MB. It still encodes, so this is a warning:
+ * the cost is memory and time on every cold build, and the file's weight in the repository.
+ */
+export function oversized(
+  source: Pick<ImageSource, 'ref' | 'ladder'>,
+  found: Inspection,
+  bytes: number,
+): Finding | undefined {
+  if ('error' in found || source.ref.toLowerCase().endsWith('.svg')) return undefined
+  const widest = source.ladder.at(-1) ?? 0
+  if (found.width <= widest * 2 && bytes <= LARGE_FILE_BYTES) return undefined
+  return finding(PROBLEMS.ImageOversized, {
+    ref: source.ref,
+    width: found.width,
+    height: found.height,
+    bytes,
+    widest,
+  })
+}
+
 /**
  * What earlier runs learnt about source images, by the SHA-256 of their bytes, in
  * `.cache/content/images.json`: an unchanged file is not decoded again. Failures are not kept, so a

@@ -1,5 +1,5 @@
-import { PLACEHOLDER } from '../../model/content/checks.ts'
 import { factSample } from '../../model/content/facts.ts'
+import { PLACEHOLDER } from '../../model/content/placeholder.ts'
 import type { Category } from '../../model/content/schemas/categories.ts'
 
 /**
