@@ -22,13 +22,14 @@ export function brochureId(file: string, slug: string): string {
 }
 
 /**
- * The title a PDF gives itself (its Info dictionary's plain `/Title (...)`), else one made from the file
- * name: `smart-plug_2.pdf` → `smart plug 2`. The editor can change it in content/brochures.yaml.
+ * The title a PDF gives itself (its Info dictionary's plain `/Title (...)`) unless another brochure has
+ * it (a PDF made from another's template keeps that one's title), else one made from the file name:
+ * `smart-plug_2.pdf` → `smart plug 2`. The editor can change it in content/brochures.yaml.
  */
-export function brochureTitle(pdf: Buffer, file: string): string {
+export function brochureTitle(pdf: Buffer, file: string, taken: readonly string[] = []): string {
   const head = pdf.subarray(0, 64 * 1024).toString('latin1')
   const own = /\/Title\s*\(((?:\\.|[^\\)])*)\)/.exec(head)?.[1]?.replace(/\\(.)/g, '$1').trim()
-  if (own && /^[\x20-\x7e]{1,120}$/.test(own)) return own
+  if (own && /^[\x20-\x7e]{1,120}$/.test(own) && !taken.includes(own)) return own
   return path.basename(file, path.extname(file)).replace(/[_-]+/g, ' ').trim().slice(0, 120)
 }
 
@@ -45,9 +46,8 @@ export async function addBrochure(
 ): Promise<BrochurePlan> {
   const { parse, parseDocument } = await import('yaml')
   const list = parseDocument(await readFile(listFile, 'utf8'))
-  const ids = ((list.toJS() as { brochures?: { id?: unknown }[] } | null)?.brochures ?? []).map((b) =>
-    String(b?.id),
-  )
+  const listed = (list.toJS() as { brochures?: { id?: unknown; title?: unknown }[] } | null)?.brochures ?? []
+  const ids = listed.map((b) => String(b?.id))
   const file = path.resolve(given)
   const isFile = await stat(file).then(
     (s) => s.isFile(),
@@ -58,8 +58,8 @@ export async function addBrochure(
   if (checked.fault)
     throw siteError(ERRORS.BrochureUnusable, { file: given, reason: brochureFaultInWords(checked.fault) })
   const id = brochureId(file, slug)
-  const listed = path.relative(paths.root, listFile)
-  if (ids.includes(id)) throw siteError(ERRORS.BrochureTaken, { id, where: listed })
+  const listName = path.relative(paths.root, listFile)
+  if (ids.includes(id)) throw siteError(ERRORS.BrochureTaken, { id, where: listName })
   const site = parse(await readFile(path.join(paths.content, 'site.yaml'), 'utf8').catch(() => ''), {
     customTags: [exampleTag],
   }) as {
@@ -72,7 +72,11 @@ export async function addBrochure(
   if (target.file && (await stat(target.file).catch(() => undefined)))
     throw siteError(ERRORS.BrochureTaken, { id, where: path.relative(paths.root, target.file) })
   const pdf = await readFile(file)
-  const title = brochureTitle(pdf, file)
+  const title = brochureTitle(
+    pdf,
+    file,
+    listed.map((b) => String(b?.title)),
+  )
   return {
     id,
     register: async () => {
@@ -87,7 +91,7 @@ export async function addBrochure(
       const pdfAt = target.file
         ? path.relative(paths.root, target.file)
         : `${target.url} (upload it there: the storage base is ${storageBase})`
-      return `Added the brochure "${id}", titled "${title}" (change the title in ${listed}): ${pdfAt}.`
+      return `Added the brochure "${id}", titled "${title}" (change the title in ${listName}): ${pdfAt}.`
     },
   }
 }

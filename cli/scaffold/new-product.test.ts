@@ -337,6 +337,17 @@ describe('site new product --brochure', () => {
     expect(release.warnings.filter((w) => w.code === 'unlinked-brochure')).toEqual([])
   })
 
+  it('titles it from the file name when its PDF carries another brochure’s title', async () => {
+    const root = await project()
+    const from = path.join(root, 'smart-plug_2.pdf')
+    await writeFile(from, pdf('UHF Radio Modem'))
+    await run('new', 'product', 'demo', '--brochure', from, '--root', root)
+    expect(parse(await readFile(path.join(root, 'content/brochures.yaml'), 'utf8')).brochures[1]).toEqual({
+      id: 'smart_plug_2',
+      title: 'smart plug 2',
+    })
+  })
+
   it('links a brochure the list has by its id, and writes nothing else', async () => {
     const root = await project()
     const list = await readFile(path.join(root, 'content/brochures.yaml'), 'utf8')
