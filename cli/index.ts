@@ -15,7 +15,10 @@ import { register as validate } from './commands/validate.ts'
 import { register as verify } from './commands/verify.ts'
 import { printError } from './errors.ts'
 
-/** The version in package.json, which `site --version` prints. */
+/**
+ * The version in package.json, which `site --version` prints after the tool's name: `site 0.1.0`, so
+ * it cannot be taken for npm's own (which `npm run site --version`, without the `--`, prints).
+ */
 function version(): string {
   const file = path.join(PROJECT_ROOT, 'package.json')
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version
@@ -25,7 +28,7 @@ function version(): string {
 export function createProgram(): Command {
   const program = new Command('site')
     .description('Build, check and serve the company website from the YAML content in content/.')
-    .version(version(), '-V, --version', 'print the version of the site tool')
+    .version(`site ${version()}`, '-V, --version', 'print the version of the site tool')
     .option('--debug', 'print stack traces for every error')
   for (const register of [
     validate,

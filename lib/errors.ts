@@ -472,11 +472,49 @@ export const ERRORS = {
       'check SITE_DATABASE_URL (or --database): host, port, user, password and database name, and that the server is running.',
     example: { location: 'db.company.in:5432/site', reason: 'connect ECONNREFUSED' },
   }),
-  UnknownCategory: entry<{ category: string; categories: readonly string[] }>({
+  UnknownCategory: entry<{
+    category: string
+    categories: readonly string[]
+    guess?: string | undefined
+  }>({
     code: 'unknown-category',
     title: 'No such category',
     message: (p) => `There is no category "${p.category}" in content/categories.yaml; nothing was written.`,
-    hint: (p) => `use one of ${p.categories.map((c) => `"${c}"`).join(', ')}, or declare it there first.`,
-    example: { category: 'Smart Home', categories: ['Smart home', 'Industrial networking'] },
+    hint: (p) =>
+      p.guess
+        ? `did you mean --category "${p.guess}"? (the categories: ${p.categories.map((c) => `"${c}"`).join(', ')})`
+        : `use one of ${p.categories.map((c) => `"${c}"`).join(', ')}, or declare it there first.`,
+    example: {
+      category: 'Smart Home',
+      categories: ['Smart home', 'Industrial networking'],
+      guess: 'Smart home',
+    },
+  }),
+  NotInMenu: entry<{ flag: string; slug: string; guess?: string | undefined; first: string }>({
+    code: 'not-in-menu',
+    title: 'A menu position next to no product',
+    message: (p) =>
+      `${p.flag} "${p.slug}" names no product in the menu (content/catalogue.yaml); nothing was written.`,
+    hint: (p) =>
+      p.guess
+        ? `did you mean ${p.flag} ${p.guess}?`
+        : `name a product listed there (e.g. ${p.flag} ${p.first}), or leave the flag out to add it at the end.`,
+    example: { flag: '--after', slug: 'smartpanle', guess: 'smartpanel', first: 'szephyr' },
+  }),
+  BrochureUnusable: entry<{ file: string; reason: string }>({
+    code: 'brochure-unusable',
+    title: 'A brochure file that cannot be offered',
+    message: (p) => `The brochure ${p.file} ${p.reason}; nothing was written.`,
+    hint: () =>
+      'pass the brochure as a PDF file (or the id of one in content/brochures.yaml), or leave --brochure out and add it later (docs/content.md, "Adding a product").',
+    example: { file: 'SmartPlug2.pdf', reason: 'is empty (0 bytes): the download or copy did not finish' },
+  }),
+  BrochureTaken: entry<{ id: string; where: string }>({
+    code: 'brochure-taken',
+    title: 'The brochure id is taken',
+    message: (p) => `There is already a brochure "${p.id}" (${p.where}); nothing was written.`,
+    hint: (p) =>
+      `to link that brochure, pass its id: --brochure ${p.id}; to add this PDF as another one, give the file another name first.`,
+    example: { id: 'UHF', where: 'content/brochures.yaml' },
   }),
 } as const

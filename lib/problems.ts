@@ -52,6 +52,10 @@ export function problemAt<P>(k: ProblemKind<P>, params: P, place: Place): Proble
 /** A value as an editor sees it in YAML: `"16-Port"`, `true`, `[5, 10]`. */
 const quoted = (raw: unknown) => (typeof raw === 'string' ? `"${raw}"` : JSON.stringify(raw))
 
+/** A size in bytes as people read it: `412 MB`, `0.6 MB`. */
+const megabytes = (bytes: number) =>
+  `${bytes >= 10_000_000 ? Math.round(bytes / 1_000_000) : (bytes / 1_000_000).toFixed(1)} MB`
+
 /** `Some text.` → `some text.` (for descriptions that continue a sentence). */
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
 
@@ -176,8 +180,95 @@ const SECTION_FIELDS: Record<string, string> = {
   specifications: '`facts`, `specifications` or `specificationAndWarranty`',
 }
 
+/** What a tag typed into content was for, to say what to write instead. */
+type TagRole =
+  | 'active'
+  | 'emphasis'
+  | 'bold'
+  | 'italic'
+  | 'break'
+  | 'link'
+  | 'image'
+  | 'list'
+  | 'heading'
+  | 'comment'
+  | 'other'
+
+/** The role of an HTML tag an editor typed, by its name. */
+function tagRole(tag: string): TagRole {
+  if (tag === '!--') return 'comment'
+  if (/^(script|style|iframe|object|embed|form|input|button|link|meta|svg|video|audio)$/.test(tag))
+    return 'active'
+  if (/^(b|strong)$/.test(tag)) return 'bold'
+  if (/^(i|em)$/.test(tag)) return 'italic'
+  if (/^(u|span|font|mark|small|big|sup|sub|center)$/.test(tag)) return 'emphasis'
+  if (/^(br|p|div|hr)$/.test(tag)) return 'break'
+  if (tag === 'a') return 'link'
+  if (/^(img|picture)$/.test(tag)) return 'image'
+  if (/^(ul|ol|li)$/.test(tag)) return 'list'
+  if (/^h[1-6]$/.test(tag)) return 'heading'
+  return 'other'
+}
+
+/** How an HTML tag reads in a message: `<script>`, or "an HTML comment". */
+const tagInWords = (tag: string) => (tag === '!--' ? 'an HTML comment (<!-- -->)' : `the HTML tag <${tag}>`)
+
+/** What to write instead of an HTML tag in a YAML text, which the page shows as plain text. */
+function textInstead(tag: string): string {
+  switch (tagRole(tag)) {
+    case 'active':
+      return 'delete the tag and what it holds: content is text only; it cannot run scripts or embed pages.'
+    case 'bold':
+    case 'italic':
+    case 'emphasis':
+      return 'delete the tags and keep their words: the page sets the type itself.'
+    case 'break':
+      return 'delete the tag: a text field is one paragraph (where the field is a list, give each point its own "- " line).'
+    case 'link':
+      return 'delete the tag and keep its words; a link goes in a `link:` field where the block has one.'
+    case 'image':
+      return 'delete it; an image goes in an image field, as a path under content/images/.'
+    case 'list':
+      return 'delete the tags; where the field is a list, give each point its own "- " line.'
+    case 'heading':
+      return 'delete the tags; headings come from the heading fields.'
+    case 'comment':
+      return 'delete it; a note to other editors goes on a YAML comment line, starting with #.'
+    case 'other':
+      return 'write plain text without tags: the page shows every character as typed.'
+  }
+}
+
+/** What to write in Markdown instead of an HTML tag (content Markdown carries no markup). */
+function markdownInstead(tag: string): string {
+  switch (tagRole(tag)) {
+    case 'active':
+      return 'delete the tag and what it holds: content cannot run scripts or embed pages.'
+    case 'bold':
+      return 'write **bold** in Markdown instead.'
+    case 'italic':
+      return 'write *italic* in Markdown instead.'
+    case 'break':
+      return 'leave a blank line between paragraphs instead.'
+    case 'link':
+      return 'write the link in Markdown instead: [its words](https://…) or [its words](/page).'
+    case 'image':
+      return 'delete it: the privacy policy shows no images.'
+    case 'list':
+      return 'write each point on a line of its own starting with "- " instead.'
+    case 'heading':
+      return 'write the heading as a line starting with "## " instead.'
+    case 'comment':
+      return 'delete it: it would show on the page.'
+    case 'emphasis':
+    case 'other':
+      return `write Markdown instead; to show a tag as text, put it between backticks: \`<${tag}>\`.`
+  }
+}
+
 /** Why a brochure PDF at the storage base cannot be offered (cli/brochures/check.ts). */
 export type BrochureFault =
+  | { kind: 'empty' }
   | { kind: 'not-pdf' }
   | { kind: 'too-small'; bytes: number }
   | { kind: 'too-large'; bytes: number }
@@ -187,10 +278,13 @@ export type BrochureFault =
   | { kind: 'not-pdf-type'; type: string }
   | { kind: 'timeout'; ms: number }
   | { kind: 'unreachable'; reason: string }
+  | { kind: 'outside-project'; target: string }
 
 /** A brochure's fault in words, as the rest of a sentence that starts with the brochure's address. */
 export function brochureFaultInWords(fault: BrochureFault): string {
   switch (fault.kind) {
+    case 'empty':
+      return 'is empty (0 bytes): the upload or copy did not finish'
     case 'not-pdf':
       return 'is not a PDF (it does not start with %PDF-)'
     case 'too-small':
@@ -209,6 +303,8 @@ export function brochureFaultInWords(fault: BrochureFault): string {
       return `did not answer within ${fault.ms} ms`
     case 'unreachable':
       return `could not be fetched (${fault.reason})`
+    case 'outside-project':
+      return `is a link to ${fault.target}, outside the project, so no other checkout has the file`
   }
 }
 
@@ -330,6 +426,17 @@ export const PROBLEMS = {
         ? `put it in quotes so it stays text as written, e.g. \`"${p.asWritten}"\`.`
         : typeHint(p.expected),
     example: { expected: 'string', got: 'a list' },
+  }),
+  NoneOfTheForms: kind<{ forms: string; got: string; description: string }>({
+    code: 'wrong-type',
+    title: 'A value of none of the forms a field takes',
+    message: (p) => `Expected ${p.forms}; got ${p.got}.`,
+    hint: (p) => about('write it in one of those forms', p.description),
+    example: {
+      forms: 'a whole number, true or false, text of at most 60 characters or a list',
+      got: 'a group of fields',
+      description: '',
+    },
   }),
   NotAllowed: kind<{ allowed: readonly string[]; got: string; guess?: string | undefined }>({
     code: 'not-allowed',
@@ -546,7 +653,10 @@ export const PROBLEMS = {
   UnknownCategory: kind<{
     category: string
     file: string
+    /** The declared name it matches but for capitals. */
     near?: string | undefined
+    /** The declared name it is probably a misspelling of. */
+    guess?: string | undefined
     names: readonly string[]
   }>({
     code: 'unknown-category',
@@ -555,7 +665,9 @@ export const PROBLEMS = {
     hint: (p) =>
       p.near
         ? `write it as it is declared: \`category: ${p.near}\`.`
-        : `use one of ${p.names.join(', ')}, or declare it in ${p.file}.`,
+        : p.guess
+          ? `did you mean \`category: ${p.guess}\`? (the categories: ${p.names.join(', ')})`
+          : `use one of ${p.names.join(', ')}, or declare it in ${p.file}.`,
     example: {
       category: 'smart home',
       file: 'content/categories.yaml',
@@ -682,13 +794,16 @@ export const PROBLEMS = {
       `give this brochure its own id (and its own PDF, ${p.id}.pdf is the other one's), or delete the entry.`,
     example: { id: 'UHF', first: 1, again: 4 },
   }),
-  UnlinkedBrochure: kind<{ id: string }>({
+  UnlinkedBrochure: kind<{ id: string; drafts: readonly string[] }>({
     code: 'unlinked-brochure',
     title: 'A brochure no page links',
-    message: (p) => `No published page links the brochure "${p.id}", so visitors could not find it.`,
+    message: (p) =>
+      `No published page links the brochure "${p.id}" yet${p.drafts.length ? ` (only the draft ${p.drafts.join(', ')})` : ''}: visitors find it only in the brochure library (/brochures), and a release refuses it.`,
     hint: (p) =>
-      `name it as \`brochure: ${p.id}\` in the product it belongs to, or list it under \`brochures:\` in content/pages/railways.yaml or space.yaml; or delete it.`,
-    example: { id: 'FireandSafety' },
+      p.drafts.length
+        ? `publish ${p.drafts.length === 1 ? 'that draft' : 'one of those drafts'} (delete its \`draft: true\` line), or name the brochure as \`brochure: ${p.id}\` in a published product.`
+        : `name it as \`brochure: ${p.id}\` in the product it belongs to, or list it under \`brochures:\` in content/pages/railways.yaml or space.yaml; or delete it.`,
+    example: { id: 'SmartPlug2', drafts: ['smartplug2'] },
   }),
   BrochureMissing: kind<{ id: string; url: string; fault: BrochureFault; remote: boolean }>({
     code: 'brochure-missing',
@@ -697,7 +812,9 @@ export const PROBLEMS = {
     hint: (p) =>
       p.remote
         ? `upload the PDF to ${p.url}, or remove the brochure from this list.`
-        : `put the PDF at public${p.url}, or remove the brochure from this list.`,
+        : p.fault.kind === 'outside-project'
+          ? `put a copy of the PDF itself at public${p.url} in place of the link.`
+          : `put the PDF at public${p.url}, or remove the brochure from this list.`,
     example: {
       id: 'UHF',
       url: '/storage/brochures/UHF.pdf',
@@ -707,13 +824,55 @@ export const PROBLEMS = {
   }),
 
   // Every string: placeholders, images, links
-  Placeholder: kind<{ value: string }>({
+  Placeholder: kind<{
+    value: string
+    /** What the placeholder says belongs there ("the intro paragraph"). */
+    what?: string | undefined
+    /** A placeholder image path: where the artwork goes, under content/images/. */
+    image?: string | undefined
+    /** A placeholder fact: how to write it, and whether it may be left out. */
+    fact?: { example: string; optional: boolean } | undefined
+  }>({
     code: 'placeholder',
     title: 'Placeholder text left from the scaffold',
     message: (p) =>
-      `Placeholder text left from the scaffold: "${p.value.length > 50 ? `${p.value.slice(0, 50)}…` : p.value}".`,
-    hint: () => 'replace it with the real text or image path.',
-    example: { value: 'TODO: one line under the intro' },
+      `Placeholder left from the scaffold: "${p.value.length > 50 ? `${p.value.slice(0, 50)}…` : p.value}".`,
+    hint: (p) => {
+      if (p.fact)
+        return `write the value, e.g. \`${p.fact.example}\`${p.fact.optional ? '; or delete the line: this fact is optional' : ''}.`
+      if (p.image)
+        return `put the artwork at content/images/${p.image} (SVG, PNG or JPEG; any name will do) and write its path here, e.g. \`${p.image}\`.`
+      return p.what ? `write ${p.what.replace(/\.$/, '')} here.` : 'replace it with the real text.'
+    },
+    example: { value: 'TODO: one line under the intro', what: 'one line under the intro' },
+  }),
+  LinkOutsideProject: kind<{ file: string; target: string }>({
+    code: 'link-outside-project',
+    title: 'A file that is a link out of the project',
+    message: (p) =>
+      `${p.file} is a link to ${p.target}, outside the project: git keeps only the link, so every other checkout (and the build server) lacks the file.`,
+    hint: (p) =>
+      `put a copy of the file itself in place of the link, e.g. \`cp --remove-destination "${p.target}" ${p.file}\`.`,
+    example: {
+      file: 'content/images/products/smartplug2/hero.png',
+      target: '/home/editor/Pictures/hero.png',
+    },
+  }),
+  HtmlInText: kind<{ tag: string }>({
+    code: 'html-in-text',
+    title: 'HTML typed into a text',
+    message: (p) =>
+      `The text holds ${tagInWords(p.tag)}: the page shows text exactly as typed, so visitors would see the tag itself.`,
+    hint: (p) => textInstead(p.tag),
+    example: { tag: 'script' },
+  }),
+  HtmlInMarkdown: kind<{ tag: string }>({
+    code: 'html-in-text',
+    title: 'HTML typed into Markdown',
+    message: (p) =>
+      `The Markdown holds ${tagInWords(p.tag)}: content cannot carry markup, so the page would show it as text, tags and all.`,
+    hint: (p) => markdownInstead(p.tag),
+    example: { tag: 'b' },
   }),
   MissingImage: kind<{ ref: string }>({
     code: 'missing-image',
@@ -768,6 +927,22 @@ export const PROBLEMS = {
     message: (p) => `The image "${p.ref}" is ${p.width} px wide; this slot needs at least ${p.smallest} px.`,
     hint: (p) => `export it at ${p.largest} px wide or more, or use an SVG.`,
     example: { ref: 'products/szephyr/hero.png', width: 200, smallest: 480, largest: 1600 },
+  }),
+
+  ImageOversized: kind<{ ref: string; width: number; height: number; bytes: number; widest: number }>({
+    code: 'image-too-large',
+    title: 'An image far larger than its slots need',
+    message: (p) =>
+      `The image "${p.ref}" is ${p.width} × ${p.height} px (${megabytes(p.bytes)}); the widest its slots show is ${p.widest} px.`,
+    hint: (p) =>
+      `export it at ${p.widest} px wide (${p.widest * 2} at most): every build that encodes it decodes the whole picture, about ${megabytes(p.width * p.height * 4)} of memory for this one, and the repository keeps all of the file.`,
+    example: {
+      ref: 'products/smartplug2/hero.png',
+      width: 12000,
+      height: 9000,
+      bytes: 412_000_000,
+      widest: 1600,
+    },
   }),
 
   // What a release refuses (cli/release/)

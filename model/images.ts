@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { ERRORS, siteError } from '../lib/errors.ts'
-import { PLACEHOLDER } from './content/checks.ts'
+import { PLACEHOLDER } from './content/placeholder.ts'
 import type { RenderContext } from './context.ts'
 import type { ProjectPaths } from './paths.ts'
 

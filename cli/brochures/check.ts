@@ -3,6 +3,7 @@ import path from 'node:path'
 import pLimit from 'p-limit'
 import { type BrochureFault, brochureFaultInWords } from '../../lib/problems.ts'
 import type { Brochure } from '../../model/content/schemas/site.ts'
+import { outsideProject } from '../../model/outside-project.ts'
 
 /** A PDF smaller than this is a stub or an error page, not a brochure. */
 export const MIN_PDF_BYTES = 512
@@ -27,6 +28,8 @@ export interface CheckOptions {
   publicDir: string
   timeoutMs?: number
   concurrency?: number
+  /** The project: a PDF that is a link out of it is refused (no other checkout has the file). */
+  projectRoot?: string
 }
 
 /** The URL or path of a brochure's PDF under a storage base. */
@@ -61,7 +64,8 @@ export async function checkBrochureFiles(
     brochures.map((b) =>
       limit(async () => {
         const { url, file } = brochureLocation(options.storageBase, b.id, options.publicDir)
-        const check = () => (file ? checkLocal(file) : checkRemote(url, options.timeoutMs ?? 10_000))
+        const check = () =>
+          file ? checkPdfFile(file, options.projectRoot) : checkRemote(url, options.timeoutMs ?? 10_000)
         let result = await check()
         if (!result.ok && result.retry) result = await check()
         const { retry: _retry, fault, ...rest } = result
@@ -71,9 +75,11 @@ export async function checkBrochureFiles(
   )
 }
 
-type Outcome = { ok: boolean; fault?: BrochureFault; bytes?: number; retry?: boolean }
+/** What checking one PDF found. */
+export type Outcome = { ok: boolean; fault?: BrochureFault; bytes?: number; retry?: boolean }
 
 function judge(size: number, head: Buffer): Outcome {
+  if (size === 0) return { ok: false, bytes: 0, fault: { kind: 'empty' } }
   if (!head.subarray(0, 5).equals(Buffer.from('%PDF-')))
     return { ok: false, bytes: size, fault: { kind: 'not-pdf' } }
   if (size < MIN_PDF_BYTES) return { ok: false, bytes: size, fault: { kind: 'too-small', bytes: size } }
@@ -81,10 +87,16 @@ function judge(size: number, head: Buffer): Outcome {
   return { ok: true, bytes: size }
 }
 
-async function checkLocal(file: string): Promise<Outcome> {
+/**
+ * Whether a PDF file on this machine can be offered as a brochure: there, inside the project at
+ * `projectRoot` when one is given (not a link out of it), not empty, a PDF, of a plausible size.
+ */
+export async function checkPdfFile(file: string, projectRoot?: string): Promise<Outcome> {
   const info = await stat(file).catch(() => undefined)
   if (!info?.isFile())
     return { ok: false, fault: { kind: 'missing-file', file: path.relative(process.cwd(), file) } }
+  const target = projectRoot ? await outsideProject(file, projectRoot) : undefined
+  if (target) return { ok: false, fault: { kind: 'outside-project', target } }
   const handle = await open(file, 'r')
   try {
     const head = Buffer.alloc(5)

@@ -58,10 +58,16 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
     // Everything validate checks (content, images, brochure files at the storage base, links), so
     // nothing later stops on content that validated; the brochures are not fetched a second time.
     async run(run) {
-      const { validateProject, validationError } = await import('../validate/validate-project.ts')
+      const { validateProject, validationError, warningLines } = await import(
+        '../validate/validate-project.ts'
+      )
       const result = await validateProject(run.paths, { release: run.options.release })
       const refused = validationError(result, 'run `site build` again')
       if (refused) throw refused
+      // A draft's placeholders are the draft's business (the build leaves it out); anything else is
+      // worth a word before the stage's line.
+      const warnings = result.warnings.filter((w) => w.code !== 'placeholder')
+      for (const line of warningLines(warnings)) console.warn(line)
       if (!result.published) throw new Error('validate passed without content')
       run.content = result.published
       if (result.content) run.validated = result.content
@@ -71,7 +77,8 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
         : ''
       const { storageBase } = buildConfig(result.published.site)
       const brochures = `${plural(result.published.brochures.length, 'brochure')} present at ${storageBase}`
-      return `${plural(result.files, 'content file')} valid${drafts}${run.options.release ? ' and ready for release' : ''}; ${brochures}`
+      const warned = warnings.length ? `; ${plural(warnings.length, 'warning')} above` : ''
+      return `${plural(result.files, 'content file')} valid${drafts}${run.options.release ? ' and ready for release' : ''}; ${brochures}${warned}`
     },
   },
   {

@@ -59,18 +59,22 @@ describe('site validate', () => {
     expect(err).toEqual([])
   })
 
-  it('prints drafts’ warnings and names the drafts as left out of the build', async () => {
-    await writeFile(path.join(root, 'content/products/beta.yaml'), `draft: true\n${productTemplate('beta')}`)
+  it('says how many placeholders each draft has left and names the drafts as left out of the build', async () => {
+    await writeFile(path.join(root, 'content/products/beta.yaml'), productTemplate('beta'))
     await writeFile(
       path.join(root, 'content/products/gamma.yaml'),
-      `draft: true\n${productTemplate('gamma').replace(/^name: .*$/m, 'name: Gamma')}`,
+      productTemplate('gamma').replace(/^name: .*$/m, 'name: Gamma'),
     )
     await site('validate', '--root', root)
-    expect(out).toHaveLength(2)
-    expect(out[0]).toMatch(/^content\/products\/beta\.yaml:\d+:\d+/)
-    expect(out[0]).toMatch(/\n\d+ warnings in 2 files\.$/)
+    expect(out).toHaveLength(3)
+    expect(out[0]).toMatch(
+      /^content\/products\/beta\.yaml: a draft with \d+ placeholders left \(search it for TODO; the first is on line 6\)\.$/,
+    )
     expect(out[1]).toMatch(
-      /^13 content files valid \(\d+ ms\)\. 2 drafts \(beta, gamma\): shown by `site dev`, left out of `site build`\.$/,
+      /^content\/products\/gamma\.yaml: a draft with \d+ placeholders left .* on line 7\)\.$/,
+    )
+    expect(out[2]).toMatch(
+      /^13 content files valid \(\d+ ms\)\. 2 drafts \(beta, gamma\): shown by `site dev`, left out of `site build`; delete a draft's `draft: true` line to publish it\.$/,
     )
   })
 

@@ -10,14 +10,18 @@ import { productTemplate } from '../scaffold/product.ts'
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
 const dirs: string[] = []
 
-/** The valid fixture plus a scaffolded product `beta` that is not in the catalogue. */
+/**
+ * The valid fixture plus a scaffolded product `beta` that is not in the catalogue: a draft as the
+ * scaffold writes it, or the same file with its `draft: true` line deleted.
+ */
 async function withScaffold(draft: boolean): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'site-drafts-'))
   dirs.push(root)
   await cp(FIXTURE, root, { recursive: true })
+  const template = productTemplate('beta', [], undefined)
   await writeFile(
     path.join(root, 'content/products/beta.yaml'),
-    `${draft ? 'draft: true\n' : ''}${productTemplate('beta')}`,
+    draft ? template : template.replace(/^draft: true\n/m, ''),
   )
   return root
 }
@@ -34,7 +38,7 @@ describe('draft products', () => {
     expect(report.drafts).toEqual(['beta'])
     expect(report.warnings.length).toBeGreaterThan(20)
     expect(report.warnings.every((w) => w.code === 'placeholder')).toBe(true)
-    expect(report.warnings[0]).toMatchObject({ file: 'content/products/beta.yaml', line: 5, path: '/name' })
+    expect(report.warnings[0]).toMatchObject({ file: 'content/products/beta.yaml', line: 6, path: '/name' })
   })
 
   it('the same file without `draft: true` is refused: placeholders, and missing from the catalogue', async () => {

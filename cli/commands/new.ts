@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Command } from 'commander'
-import type { YAMLSeq } from 'yaml'
+import { type Command, Option } from 'commander'
+import type { Document, YAMLSeq } from 'yaml'
 import { ERRORS, siteError } from '../../lib/errors.ts'
 import { productFile } from '../../model/content/product-file.ts'
 import type { Category } from '../../model/content/schemas/categories.ts'
@@ -9,7 +9,15 @@ import { projectPaths } from '../../model/paths.ts'
 
 const SLUG = /^[a-z0-9][a-z0-9_.-]*[a-z0-9]$/
 
-/** `site new product <slug>`: scaffolds a product file and lists it in the menu. */
+interface NewProductOptions {
+  root?: string
+  category?: string
+  after?: string
+  before?: string
+  brochure?: string
+}
+
+/** `site new product <slug>`: scaffolds a draft product file and lists it in the menu. */
 export function register(program: Command): void {
   const create = program.command('new').description('Start new content from a template.')
   create
@@ -19,24 +27,31 @@ export function register(program: Command): void {
       'the product address: /products/<slug> (lower-case letters, digits, "_", "." and "-")',
     )
     .description(
-      'Create content/products/<slug>.yaml with every field as a placeholder, and add it to the menu.',
+      'Create content/products/<slug>.yaml as a draft with every field a placeholder, and add it to the menu.',
     )
     .option(
       '--category <name>',
       "its category in content/categories.yaml: the file then lists that category's facts to fill in",
     )
+    .option('--after <slug>', 'place it in the menu after this product (default: at the end)')
+    .addOption(new Option('--before <slug>', 'place it in the menu before this product').conflicts('after'))
+    .option(
+      '--brochure <file>',
+      'its brochure: a PDF to add (copied to the storage, listed in content/brochures.yaml), or the id of one listed there',
+    )
     .option('--root <dir>', 'project folder holding content/ (default: this project)')
     .addHelpText(
       'after',
-      '\nIt never overwrites a file. `site validate` flags the placeholders until they are replaced.',
+      '\nIt never overwrites a file. The product is a draft: `site dev` shows it, `site build` leaves it\nout until its `draft: true` line is deleted; `site validate` says what is left to fill in.',
     )
-    .action(async (slug: string, options: { root?: string; category?: string }) => {
-      const [{ parseDocument }, { RESERVED_SLUGS }, { SINGLE_FILES }, { productTemplate }] =
+    .action(async (slug: string, options: NewProductOptions) => {
+      const [{ parseDocument }, { RESERVED_SLUGS }, { SINGLE_FILES }, { productTemplate }, { closest }] =
         await Promise.all([
           import('yaml'),
           import('../../model/content/checks.ts'),
           import('../../model/content/sources.ts'),
           import('../scaffold/product.ts'),
+          import('../../model/content/schema-problems.ts'),
         ])
       const paths = projectPaths(options.root)
       // An existing x.yml is the product too: never write x.yaml beside it.
@@ -46,38 +61,98 @@ export function register(program: Command): void {
       if (RESERVED_SLUGS.includes(slug)) throw siteError(ERRORS.ReservedSlug, { slug })
       const categories = await readCategories(path.join(paths.content, SINGLE_FILES.categories.file))
       const category = categories.find((c) => c.name === options.category)
-      if (options.category !== undefined && !category)
+      if (options.category !== undefined && !category) {
+        const names = categories.map((c) => c.name)
         throw siteError(ERRORS.UnknownCategory, {
           category: options.category,
-          categories: categories.map((c) => c.name),
+          categories: names,
+          guess: closest(options.category, names),
         })
+      }
       const catalogueFile = path.join(paths.content, SINGLE_FILES.catalogue.file)
       const catalogue = parseDocument(await readFile(catalogueFile, 'utf8'))
-      const products = catalogue.get('products') as YAMLSeq | undefined
-      const listed = products?.items.some(
-        (item) => String((item as { value?: unknown }).value ?? item) === slug,
-      )
+      const menu = menuOf(catalogue)
+      const place = menuPlace(menu, options, closest)
+      const { addBrochure } = await import('../scaffold/brochure.ts')
+      const brochure = options.brochure
+        ? await addBrochure(
+            options.brochure,
+            slug,
+            paths,
+            path.join(paths.content, SINGLE_FILES.brochures.file),
+          )
+        : undefined
       try {
-        await writeFile(file, productTemplate(slug, categories, category), { flag: 'wx' })
+        await writeFile(file, productTemplate(slug, categories, category, { brochure: brochure?.id }), {
+          flag: 'wx',
+        })
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST')
           throw siteError(ERRORS.ProductExists, { file: shown })
         throw error
       }
+      const listed = menu.slugs.includes(slug)
       if (!listed) {
-        products?.add(slug)
+        const items = (catalogue.get('products') as YAMLSeq | undefined)?.items
+        items?.splice(place.index, 0, catalogue.createNode(slug))
         await writeFile(catalogueFile, catalogue.toString())
       }
-      console.log(`Created ${shown}${listed ? '' : ` and added "${slug}" to the end of the menu (content/catalogue.yaml)`}.
-
-Next steps:
-  1. Replace every "TODO" value in ${shown}.
-  2. Put the images under content/images/products/${slug}/ and content/images/Header/,
-     and write their paths in the file (SVG, PNG or JPEG; the build makes the .webp files).
-  3. Run \`site validate\` until it reports nothing; it names each placeholder left.
-  4. Preview with \`npm run dev\` at /products/${slug}, then \`npm run build\`.
-     To preview it half-written while builds go on without it, add \`draft: true\` at the top.`)
+      const registered = brochure ? await brochure.register() : undefined
+      const where = listed
+        ? `"${slug}" was in the menu already`
+        : `put "${slug}" in the menu ${place.words} (content/catalogue.yaml)`
+      console.log(`Created ${shown}, a draft, and ${where}.`)
+      if (registered) console.log(registered)
+      console.log(`
+Next, in the order docs/content.md ("Adding a product") walks them:
+  1. Artwork: put it under content/images/products/${slug}/ (the menu preview under
+     content/images/Header/) and write each path where the file says TODO.
+  2. Facts and text: replace every other TODO; \`npx site validate\` counts what is left.
+  3. Brochure: ${brochure ? `linked as \`brochure: ${brochure.id}\`` : 'none yet; docs/content.md says how to add one later'}.
+  4. Menu: ${listed ? 'as content/catalogue.yaml lists it' : `it comes ${place.words}`}; move its line in content/catalogue.yaml to place it elsewhere.
+  5. Preview: \`npm run dev\`, then /products/${slug} (a draft shows there, with a Draft banner).
+  6. Publish: delete the \`draft: true\` line; \`npx site validate\` then names each TODO left with
+     what to write, and \`npm run build\` includes the product once there are none.`)
     })
+}
+
+/** The menu as content/catalogue.yaml lists it (slugs in order), read from the YAML document. */
+function menuOf(catalogue: Document): { slugs: string[] } {
+  const items = (catalogue.get('products') as YAMLSeq | undefined)?.items ?? []
+  return { slugs: items.map((item) => String((item as { value?: unknown }).value ?? item)) }
+}
+
+/**
+ * Where a new product goes in the menu: after or before the product a flag names (which must be
+ * listed), else at the end; `words` says so for the editor.
+ */
+function menuPlace(
+  menu: { slugs: string[] },
+  options: NewProductOptions,
+  closest: (word: string, candidates: readonly string[]) => string | undefined,
+): { index: number; words: string } {
+  const [flag, next] = options.after
+    ? (['--after', options.after] as const)
+    : options.before
+      ? (['--before', options.before] as const)
+      : [undefined, undefined]
+  const last = menu.slugs.at(-1)
+  if (!flag || next === undefined)
+    return {
+      index: menu.slugs.length,
+      words: last ? `at the end, after "${last}"` : 'as its first product',
+    }
+  const at = menu.slugs.indexOf(next)
+  if (at < 0)
+    throw siteError(ERRORS.NotInMenu, {
+      flag,
+      slug: next,
+      guess: closest(next, menu.slugs),
+      first: menu.slugs[0] ?? 'szephyr',
+    })
+  return flag === '--after'
+    ? { index: at + 1, words: `after "${next}"` }
+    : { index: at, words: `before "${next}"` }
 }
 
 /** The categories as declared (names and facts), read leniently: validate reports what is wrong there. */

@@ -1,10 +1,13 @@
 import { cp, mkdtemp, rm, unlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import sharp from 'sharp'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { formatProblems } from '../../lib/errors.ts'
 import { readContent } from '../../model/content/load.ts'
+import { projectPaths } from '../../model/paths.ts'
 import { replaceIn } from '../../tests/fixture-edit.ts'
+import { BUILD_STAGES, type BuildRun } from '../build/stages.ts'
 import { createProgram } from '../index.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
@@ -169,8 +172,8 @@ describe('site validate', () => {
     )
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:5:10  /subText
-        Placeholder text left from the scaffold: "TODO: one line under the intro".
-        Fix: replace it with the real text or image path.
+        Placeholder left from the scaffold: "TODO: one line under the intro".
+        Fix: write one line under the intro here.
       1 problem in 1 file."
     `)
   })
@@ -200,6 +203,39 @@ describe('site validate', () => {
     } finally {
       json.mockRestore()
       process.exitCode = 0
+    }
+  })
+
+  it('prints a warning in full and still passes: an image far larger than its slots need', async () => {
+    const root = await fixture(async (r) => {
+      await sharp({ create: { width: 4000, height: 40, channels: 3, background: '#345' } })
+        .png()
+        .toFile(path.join(r, 'content/images/p/huge.png'))
+      await replaceIn(path.join(r, 'content/pages/home.yaml'), '  image: p/a.svg', '  image: p/huge.png')
+    })
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    try {
+      await createProgram().parseAsync(['validate', '--root', root], { from: 'user' })
+      const printed = log.mock.calls.map((c) => c.join(' ')).join('\n')
+      expect(printed).toMatch(
+        /^content\/pages\/home\.yaml:6:10 {2}\/hero\/image\n {2}The image "p\/huge\.png" is 4000 × 40 px \(/m,
+      )
+      expect(printed).toContain('1 warning in 1 file.')
+      expect(printed).toMatch(/11 content files valid/)
+    } finally {
+      log.mockRestore()
+    }
+    // The build says so too, before its validate line, and goes on.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const run = { paths: projectPaths(root), options: { release: false } } as unknown as BuildRun
+      const line = await BUILD_STAGES[0]?.run(run)
+      expect(line).toMatch(/; 1 warning above$/)
+      expect(warn.mock.calls.map((c) => c.join(' ')).join('\n')).toContain(
+        'The image "p/huge.png" is 4000 × 40 px',
+      )
+    } finally {
+      warn.mockRestore()
     }
   })
 })

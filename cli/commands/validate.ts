@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { ERRORS, formatProblems, plural, siteError } from '../../lib/errors.ts'
+import { ERRORS, plural, siteError } from '../../lib/errors.ts'
 import { envMistakes } from '../../model/config.ts'
 import { projectPaths } from '../../model/paths.ts'
 
@@ -24,7 +24,9 @@ export function register(program: Command): void {
       const mistakes = envMistakes()
       if (mistakes.length) throw siteError(ERRORS.EnvInvalid, { mistakes })
       // Imported when the command runs, so `site --help` loads none of it.
-      const { validateProject, validationError } = await import('../validate/validate-project.ts')
+      const { validateProject, validationError, warningLines } = await import(
+        '../validate/validate-project.ts'
+      )
       const result = await validateProject(projectPaths(options.root), {
         release: options.release ?? false,
         schemas: true,
@@ -35,7 +37,7 @@ export function register(program: Command): void {
         if (problems.length) process.exitCode = 1
         return
       }
-      if (result.warnings.length) console.log(formatProblems(result.warnings, 'warning'))
+      for (const line of warningLines(result.warnings)) console.log(line)
       const refused = validationError(
         result,
         options.release ? 'run `site validate --release` again' : 'run `site validate` again',
@@ -45,7 +47,7 @@ export function register(program: Command): void {
       )
       if (refused) throw refused
       const drafts = result.drafts.length
-        ? ` ${plural(result.drafts.length, 'draft')} (${result.drafts.join(', ')}): shown by \`site dev\`, left out of \`site build\`.`
+        ? ` ${plural(result.drafts.length, 'draft')} (${result.drafts.join(', ')}): shown by \`site dev\`, left out of \`site build\`; delete a draft's \`draft: true\` line to publish it.`
         : ''
       console.log(`${plural(result.files, 'content file')} valid (${result.ms} ms).${drafts}`)
       if (result.schemasNote) console.log(result.schemasNote)

@@ -1,5 +1,6 @@
-import { PLACEHOLDER, walk } from '../../model/content/checks.ts'
+import { walk } from '../../model/content/checks.ts'
 import type { Content } from '../../model/content/load.ts'
+import { PLACEHOLDER } from '../../model/content/placeholder.ts'
 import { SINGLE_FILES } from '../../model/content/sources.ts'
 import { LADDERS, type Slot, slotOf } from './ladders.ts'
 

@@ -55,6 +55,31 @@ export function imageFault(
   return undefined
 }
 
+/** A source larger than this is worth a word even when its width fits. */
+const LARGE_FILE_BYTES = 20_000_000
+
+/**
+ * Whether a raster source is far larger than any of its slots needs: more than twice the widest width
+ * they show (twice covers sharp screens), or a file over 20 MB. It still encodes, so this is a warning:
+ * the cost is memory and time on every cold build, and the file's weight in the repository.
+ */
+export function oversized(
+  source: Pick<ImageSource, 'ref' | 'ladder'>,
+  found: Inspection,
+  bytes: number,
+): Finding | undefined {
+  if ('error' in found || source.ref.toLowerCase().endsWith('.svg')) return undefined
+  const widest = source.ladder.at(-1) ?? 0
+  if (found.width <= widest * 2 && bytes <= LARGE_FILE_BYTES) return undefined
+  return finding(PROBLEMS.ImageOversized, {
+    ref: source.ref,
+    width: found.width,
+    height: found.height,
+    bytes,
+    widest,
+  })
+}
+
 /**
  * Every decode of this process by the SHA-256 of the bytes, failures included: a file read twice in
  * one process (validate, then the build's own validate stage, or a dev session's checks) is told the

@@ -30,10 +30,10 @@ let env: NodeJS.ProcessEnv = {}
  * exit code and everything printed.
  */
 async function site(args: string[], extra: NodeJS.ProcessEnv = {}, way: CliWay = 'node bin/site.js') {
-  const { command, prefix } = CLI_WAYS[way]
+  const { command, prefix, env: wayEnv } = CLI_WAYS[way]
   const result = await run(command, [...prefix, ...args], {
     cwd: root,
-    env: { ...env, ...extra },
+    env: { ...env, ...wayEnv, ...extra },
     maxBuffer: 20 * 1024 * 1024,
   }).then(
     (r) => ({ code: 0, out: `${r.stdout}${r.stderr}` }),

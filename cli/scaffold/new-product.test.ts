@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parse } from 'yaml'
 import { SiteError } from '../../lib/errors.ts'
 import { readContent } from '../../model/content/load.ts'
+import { projectPaths } from '../../model/paths.ts'
 import { createProgram } from '../index.ts'
+import { validateProject } from '../validate/validate-project.ts'
 import { productTemplate } from './product.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
@@ -33,21 +35,52 @@ afterEach(async () => {
 })
 
 describe('site new product', () => {
-  it('writes a placeholder product that validate keeps flagging, and lists it in the menu', async () => {
+  it('writes a draft that validate passes, saying how many placeholders are left, and lists it in the menu', async () => {
     const root = await project()
-    const printed = await run('new', 'product', 'demo', '--root', root)
-    expect(printed).toContain('Next steps:')
+    const printed = await run('new', 'product', 'demo', '--category', 'Test', '--root', root)
+    expect(printed).toContain('Created')
     const file = await readFile(path.join(root, 'content/products/demo.yaml'), 'utf8')
     expect(file.split('\n')[0]).toBe('# yaml-language-server: $schema=../schemas/product.schema.json')
+    expect(file).toMatch(/^draft: true$/m)
     expect(await readFile(path.join(root, 'content/catalogue.yaml'), 'utf8')).toContain('- demo')
 
+    // `site validate` right after: exit 0, and it says the draft has placeholders left.
+    const said = await run('validate', '--root', root)
+    // Every TODO outside the file's comment lines is a value to supply.
+    const todos = file.replace(/^#.*$/gm, '').match(/TODO/g)?.length ?? 0
+    expect(said).toContain(
+      `content/products/demo.yaml: a draft with ${todos} placeholders left (search it for TODO; the first is on line 6).`,
+    )
+    expect(said).toMatch(/1 draft \(demo\): shown by `site dev`, left out of `site build`/)
     const report = await readContent(path.join(root, 'content'), root)
-    const placeholders = report.problems.filter((p) => p.code === 'placeholder')
-    expect(placeholders.length).toBeGreaterThan(20)
-    expect(
-      report.problems.every((p) => p.file === 'content/products/demo.yaml' && p.code === 'placeholder'),
-    ).toBe(true)
-    expect(placeholders[0]).toMatchObject({ line: 4, path: '/name' })
+    expect(report.problems).toEqual([])
+    expect(report.warnings.map((w) => w.code)).toEqual(Array(todos).fill('placeholder'))
+  })
+
+  it('without `draft: true`, gives one problem per placeholder, each saying what to write', async () => {
+    const root = await project()
+    await run('new', 'product', 'demo', '--category', 'Test', '--root', root)
+    const file = path.join(root, 'content/products/demo.yaml')
+    const text = (await readFile(file, 'utf8')).replace(/^draft: true\n/m, '')
+    await writeFile(file, text)
+    const report = await readContent(path.join(root, 'content'), root)
+    // One problem per TODO, and nothing else: no cascade of "expected a whole number, true or false,
+    // a list" for a fact's placeholder, no "too long" for the placeholder's own words.
+    const todos = text.replace(/^#.*$/gm, '').match(/TODO/g)?.length ?? 0
+    expect(todos).toBeGreaterThan(40)
+    expect(report.problems.map((p) => p.code)).toEqual(Array(todos).fill('placeholder'))
+    expect(new Set(report.problems.map((p) => p.path)).size).toBe(report.problems.length)
+    const hint = (pointer: string) => report.problems.find((p) => p.path === pointer)?.hint
+    expect(report.problems[0]).toMatchObject({ line: 5, path: '/name' })
+    expect(hint('/name')).toBe('write the display name, as in the menu here.')
+    expect(hint('/facts/poePerPort')).toBe(
+      'write the value, e.g. `poePerPort: 30 W`; or delete the line: this fact is optional.',
+    )
+    expect(hint('/facts/ports')).toBe('write the value, e.g. `ports: 16`.')
+    expect(hint('/homeImage')).toBe(
+      'put the artwork at content/images/products/demo/hero.svg (SVG, PNG or JPEG; any name will do) and write its path here, e.g. `products/demo/hero.svg`.',
+    )
+    expect(report.problems.every((p) => p.hint !== 'replace it with the real text.')).toBe(true)
   })
 
   it('once filled in, the product validates and takes its place in the menu order', async () => {
@@ -55,6 +88,7 @@ describe('site new product', () => {
     await run('new', 'product', 'demo', '--category', 'Test', '--root', root)
     const file = path.join(root, 'content/products/demo.yaml')
     const filled = (await readFile(file, 'utf8'))
+      .replace(/^draft: true\n/m, '')
       // Each fact's placeholder shows a value written right; the optional ones may stay.
       .replace(/"TODO: [^"]*, e\.g\. ([^"]*)"/g, '$1')
       .replace(/Header\/TODO-demo\.svg|(products\/demo|partners)\/TODO-[a-z-]+\.svg/g, 'p/a.svg')
@@ -62,7 +96,7 @@ describe('site new product', () => {
         /"TODO: one sentence of 50 to 160 characters for search results"/,
         'Demo is a filled-in product with a summary long enough for search.',
       )
-      .replace(/"TODO: display name as in the menu"/, 'Demo Device')
+      .replace(/"TODO: the display name, as in the menu"/, 'Demo Device')
       .replace(/"TODO: [^"]*"/g, 'Filled in.')
     await writeFile(file, filled)
     const report = await readContent(path.join(root, 'content'), root)
@@ -80,16 +114,24 @@ describe('site new product', () => {
     expect(file.category).toBe('Test')
     expect(file.facts).toEqual({
       ports: 'TODO: Ports, e.g. 16',
-      poePerPort: 'TODO: PoE per port (optional: delete if it does not apply), e.g. 16 W',
+      poePerPort: 'TODO: PoE per port, e.g. 30 W',
       operatingTemperature: 'TODO: Operating temperature, e.g. -40 to +75 °C',
-      managed: 'TODO: Managed (optional: delete if it does not apply), e.g. true',
-      mounting: 'TODO: Mounting (optional: delete if it does not apply), e.g. DIN rail',
+      managed: 'TODO: Managed, e.g. true',
+      mounting: 'TODO: Mounting, e.g. DIN rail',
     })
+    const text = await readFile(path.join(root, 'content/products/demo.yaml'), 'utf8')
+    expect(text).toContain(
+      '  managed: "TODO: Managed, e.g. true"  # optional: delete the line if it does not apply',
+    )
+    expect(text).toContain('  ports: "TODO: Ports, e.g. 16"\n')
     // Without a category, the placeholder names them; once one is written, validate asks for its facts.
     await run('new', 'product', 'other', '--root', root)
     const other = path.join(root, 'content/products/other.yaml')
     expect(parse(await readFile(other, 'utf8')).category).toBe('TODO: one of Test')
-    await writeFile(other, (await readFile(other, 'utf8')).replace('"TODO: one of Test"', 'Test'))
+    await writeFile(
+      other,
+      (await readFile(other, 'utf8')).replace('"TODO: one of Test"', 'Test').replace('draft: true\n', ''),
+    )
     const report = await readContent(path.join(root, 'content'), root)
     expect(
       report.problems.filter((p) => p.file === 'content/products/other.yaml' && p.code === 'missing-fact'),
@@ -100,6 +142,10 @@ describe('site new product', () => {
     await expect(run('new', 'product', 'third', '--category', 'Nope', '--root', root)).rejects.toThrow(
       'There is no category "Nope" in content/categories.yaml; nothing was written.',
     )
+    await expect(run('new', 'product', 'third', '--category', 'Tset', '--root', root)).rejects.toMatchObject({
+      code: 'unknown-category',
+      hint: 'did you mean --category "Test"? (the categories: "Test")',
+    })
   })
 
   it('refuses a bad slug, a reserved one and an existing file without touching anything', async () => {
@@ -135,14 +181,38 @@ describe('site new product, what it says and writes', () => {
     const root = await project()
     const added = await run('new', 'product', 'demo', '--root', root)
     expect(added.split('\n')[0]).toBe(
-      `Created ${shown(root, 'demo')} and added "demo" to the end of the menu (content/catalogue.yaml).`,
+      `Created ${shown(root, 'demo')}, a draft, and put "demo" in the menu at the end, after "alpha" (content/catalogue.yaml).`,
     )
+    expect(added).toContain('move its line in content/catalogue.yaml to place it elsewhere')
     const catalogue = path.join(root, 'content/catalogue.yaml')
     await writeFile(catalogue, 'products:\n  - alpha\n  - listed # kept here\n  - demo\n')
     const listed = await run('new', 'product', 'listed', '--root', root)
-    expect(listed.split('\n')[0]).toBe(`Created ${shown(root, 'listed')}.`)
-    expect(listed).toContain(`1. Replace every "TODO" value in ${shown(root, 'listed')}.`)
+    expect(listed.split('\n')[0]).toBe(
+      `Created ${shown(root, 'listed')}, a draft, and "listed" was in the menu already.`,
+    )
     expect(await readFile(catalogue, 'utf8')).toBe('products:\n  - alpha\n  - listed # kept here\n  - demo\n')
+  })
+
+  it('places it in the menu after or before the product named, and refuses one the menu lacks', async () => {
+    const root = await project()
+    const catalogue = path.join(root, 'content/catalogue.yaml')
+    await writeFile(catalogue, 'products:\n  - alpha # first\n  - omega\n')
+    await writeFile(path.join(root, 'content/products/omega.yaml'), '')
+    const after = await run('new', 'product', 'beta', '--after', 'alpha', '--root', root)
+    expect(after.split('\n')[0]).toContain('put "beta" in the menu after "alpha" (content/catalogue.yaml)')
+    await run('new', 'product', 'first', '--before', 'alpha', '--root', root)
+    expect(parse(await readFile(catalogue, 'utf8')).products).toEqual(['first', 'alpha', 'beta', 'omega'])
+    expect(await readFile(catalogue, 'utf8')).toContain('  - alpha # first\n')
+    const before = await readFile(catalogue, 'utf8')
+    expect(
+      await run('new', 'product', 'gamma', '--after', 'alpah', '--root', root).catch((e: unknown) => e),
+    ).toMatchObject({
+      code: 'not-in-menu',
+      message: '--after "alpah" names no product in the menu (content/catalogue.yaml); nothing was written.',
+      hint: 'did you mean --after alpha?',
+    })
+    expect(await readFile(catalogue, 'utf8')).toBe(before)
+    expect(await readdir(path.join(root, 'content/products'))).not.toContain('gamma.yaml')
   })
 
   it('writes the product even when the catalogue has no products list yet', async () => {
@@ -207,10 +277,12 @@ describe('site new product, what it says and writes', () => {
       const text = await help('new', 'product')
       for (const part of [
         'Usage: site new product [options] <slug>',
-        'Create content/products/<slug>.yaml with every field as a placeholder, and add it to the menu.',
+        'Create content/products/<slug>.yaml as a draft with every field a placeholder, and add it to the menu.',
+        '--after <slug> place it in the menu after this product (default: at the end)',
+        '--brochure <file> its brochure: a PDF to add',
         'slug the product address: /products/<slug> (lower-case letters, digits, "_", "." and "-")',
         '--root <dir> project folder holding content/ (default: this project)',
-        'It never overwrites a file. `site validate` flags the placeholders until they are replaced.',
+        'It never overwrites a file. The product is a draft: `site dev` shows it, `site build` leaves it out',
       ])
         expect(text).toContain(part)
     } finally {
@@ -219,21 +291,115 @@ describe('site new product, what it says and writes', () => {
   })
 })
 
+/** A PDF of `bytes` bytes whose Info dictionary gives it `title` (when given). */
+const pdf = (title?: string, bytes = 2048) => {
+  const head = `%PDF-1.4\n1 0 obj << ${title ? `/Title (${title}) ` : ''}>> endobj\n`
+  return Buffer.concat([
+    Buffer.from(head),
+    Buffer.alloc(Math.max(0, bytes - head.length - 6), 0x20),
+    Buffer.from('%%EOF\n'),
+  ])
+}
+
+describe('site new product --brochure', () => {
+  it('adds the PDF to the storage and the brochure list, links it, and it is a warning until published', async () => {
+    const root = await project()
+    const from = path.join(root, 'Demo Brochure.pdf')
+    await writeFile(from, pdf('Demo, the brochure'))
+    const printed = await run('new', 'product', 'demo', '--brochure', from, '--root', root)
+    expect(printed).toContain(
+      'Added the brochure "Demo_Brochure", titled "Demo, the brochure" (change the title in content/brochures.yaml): public/storage/brochures/Demo_Brochure.pdf.',
+    )
+    expect(await readFile(path.join(root, 'public/storage/brochures/Demo_Brochure.pdf'))).toEqual(
+      await readFile(from),
+    )
+    expect(parse(await readFile(path.join(root, 'content/brochures.yaml'), 'utf8')).brochures).toEqual([
+      { id: 'UHF', title: 'UHF Radio Modem' },
+      { id: 'Demo_Brochure', title: 'Demo, the brochure' },
+    ])
+    expect(parse(await readFile(path.join(root, 'content/products/demo.yaml'), 'utf8')).brochure).toBe(
+      'Demo_Brochure',
+    )
+    // Registered before a published page links it: a warning outside a release, refused by one.
+    const local = await validateProject(projectPaths(root))
+    expect(local.problems).toEqual([])
+    expect(local.warnings.filter((w) => w.code === 'unlinked-brochure')).toMatchObject([
+      {
+        file: 'content/brochures.yaml',
+        line: 4,
+        message:
+          'No published page links the brochure "Demo_Brochure" yet (only the draft demo): visitors find it only in the brochure library (/brochures), and a release refuses it.',
+        hint: 'publish that draft (delete its `draft: true` line), or name the brochure as `brochure: Demo_Brochure` in a published product.',
+      },
+    ])
+    const release = await validateProject(projectPaths(root), { release: true, env: {} })
+    expect(release.problems.filter((p) => p.code === 'unlinked-brochure')).toHaveLength(1)
+    expect(release.warnings.filter((w) => w.code === 'unlinked-brochure')).toEqual([])
+  })
+
+  it('titles it from the file name when its PDF carries another brochure’s title', async () => {
+    const root = await project()
+    const from = path.join(root, 'smart-plug_2.pdf')
+    await writeFile(from, pdf('UHF Radio Modem'))
+    await run('new', 'product', 'demo', '--brochure', from, '--root', root)
+    expect(parse(await readFile(path.join(root, 'content/brochures.yaml'), 'utf8')).brochures[1]).toEqual({
+      id: 'smart_plug_2',
+      title: 'smart plug 2',
+    })
+  })
+
+  it('links a brochure the list has by its id, and writes nothing else', async () => {
+    const root = await project()
+    const list = await readFile(path.join(root, 'content/brochures.yaml'), 'utf8')
+    const printed = await run('new', 'product', 'demo', '--brochure', 'UHF', '--root', root)
+    expect(printed).toContain('3. Brochure: linked as `brochure: UHF`.')
+    expect(parse(await readFile(path.join(root, 'content/products/demo.yaml'), 'utf8')).brochure).toBe('UHF')
+    expect(await readFile(path.join(root, 'content/brochures.yaml'), 'utf8')).toBe(list)
+  })
+
+  it('refuses an empty file, one that is not a PDF, and an id that is taken, writing nothing', async () => {
+    const root = await project()
+    const refused = (file: string) =>
+      run('new', 'product', 'demo', '--brochure', file, '--root', root).catch((e: unknown) => e)
+    const empty = path.join(root, 'empty.pdf')
+    await writeFile(empty, '')
+    expect(await refused(empty)).toMatchObject({
+      code: 'brochure-unusable',
+      message: `The brochure ${empty} is empty (0 bytes): the upload or copy did not finish; nothing was written.`,
+    })
+    const page = path.join(root, 'page.pdf')
+    await writeFile(page, `<html>${'x'.repeat(900)}</html>`)
+    expect(await refused(page)).toMatchObject({
+      code: 'brochure-unusable',
+      message: `The brochure ${page} is not a PDF (it does not start with %PDF-); nothing was written.`,
+    })
+    const taken = path.join(root, 'UHF.pdf')
+    await writeFile(taken, pdf())
+    expect(await refused(taken)).toMatchObject({
+      code: 'brochure-taken',
+      message: 'There is already a brochure "UHF" (content/brochures.yaml); nothing was written.',
+      hint: 'to link that brochure, pass its id: --brochure UHF; to add this PDF as another one, give the file another name first.',
+    })
+    expect(await readdir(path.join(root, 'content/products'))).toEqual(['alpha.yaml'])
+  })
+})
+
 describe('productTemplate', () => {
   it('marks every field an editor writes as a placeholder saying what belongs there', () => {
     const todo = (what: string) => `TODO: ${what}`
     const branches = ['left', 'right'].map((side) => ({
       side,
-      text: todo('feature name'),
+      text: todo('a feature name'),
       desc: todo('one sentence about it'),
     }))
     const benefit = (icon: string, title: string) => ({
       icon,
-      title: title === 'Protection' ? title : todo('card title'),
+      title: title === 'Protection' ? title : todo('a card title'),
       description: todo(`what ${title.toLowerCase()} means for the buyer`),
     })
     expect(parse(productTemplate('demo'))).toEqual({
-      name: todo('display name as in the menu'),
+      draft: true,
+      name: todo('the display name, as in the menu'),
       category: todo('one of the categories in content/categories.yaml'),
       summary: todo('one sentence of 50 to 160 characters for search results'),
       description: todo('the intro paragraph'),
@@ -242,8 +408,8 @@ describe('productTemplate', () => {
       homeImage: 'products/demo/TODO-hero.svg',
       mobileHomeImage: 'products/demo/TODO-hero-mobile.svg',
       cardText: [
-        { heading: todo('first info card heading'), description: todo('first info card text') },
-        { heading: todo('second info card heading'), description: todo('second info card text') },
+        { heading: todo("the first info card's heading"), description: todo("the first info card's text") },
+        { heading: todo("the second info card's heading"), description: todo("the second info card's text") },
       ],
       featureImage: 'products/demo/TODO-feature.svg',
       featureImageMobile: 'products/demo/TODO-feature.svg',
@@ -258,22 +424,22 @@ describe('productTemplate', () => {
       ],
       specifications: [{ label: todo('what is measured'), value: todo('the figure') }],
       specificationAndWarranty: [
-        { heading: 'Warranty', description: todo('warranty terms, e.g. 1 year'), position: 'bottom' },
+        { heading: 'Warranty', description: todo('the warranty terms, e.g. 1 year'), position: 'bottom' },
       ],
       // The partners/badges model as validate and --release read it: one plain feature, a certification
       // with its evidence to fill in, and a third logo of either kind.
       partners: [
         { name: 'One-year warranty', logo: 'partners/warranty-1-year.svg', kind: 'feature' },
         {
-          name: todo('certification, e.g. CE certified'),
+          name: todo('a certification, e.g. CE certified'),
           logo: 'partners/TODO-certification.svg',
           evidence: {
             issuer: todo('who certified it, e.g. the test laboratory'),
-            reference: todo('certificate or report number'),
+            reference: todo('the certificate or report number'),
           },
         },
         {
-          name: todo('third logo, e.g. IP67 or a feature'),
+          name: todo('a third logo, e.g. IP67 or a feature'),
           logo: 'partners/TODO-third.svg',
           kind: 'feature',
         },

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -24,9 +24,15 @@ async function project(hero?: string) {
   const problems = async (edit: (content: Content) => Content = (c) => c) => {
     const report = await readContent(paths.content, paths.root)
     if (!report.content) throw new Error(`the fixture has problems: ${JSON.stringify(report.problems)}`)
-    return assetProblems(edit(report.content), paths, report.sources)
+    return (await assetProblems(edit(report.content), paths, report.sources)).problems
   }
-  return { paths, problems }
+  /** The asset warnings of the project as it is now. */
+  const warnings = async () => {
+    const report = await readContent(paths.content, paths.root)
+    if (!report.content) throw new Error(`the fixture has problems: ${JSON.stringify(report.problems)}`)
+    return (await assetProblems(report.content, paths, report.sources)).warnings
+  }
+  return { paths, problems, warnings }
 }
 
 /** A flat PNG `width` px wide. */
@@ -81,6 +87,27 @@ describe('what site validate checks for the build', () => {
       (await readFile(svg, 'utf8')).replace(/width="\d+" height="\d+"/, 'width="40" height="30"'),
     )
     expect(await assets()).toEqual([])
+  })
+
+  it('warns of a raster far wider than its slots show, once, with its size and what to export', async () => {
+    const { paths, problems: assets, warnings } = await project('p/huge.png')
+    // The hero's widest width is 1600 px; twice that covers sharp screens, more is waste.
+    await png(3201, path.join(paths.images, 'p/huge.png'))
+    const { size } = await stat(path.join(paths.images, 'p/huge.png'))
+    expect(await assets()).toEqual([])
+    expect(await warnings()).toEqual([
+      {
+        file: 'content/pages/home.yaml',
+        line: 6,
+        col: 10,
+        path: '/hero/image',
+        code: 'image-too-large',
+        message: `The image "p/huge.png" is 3201 × 100 px (${(size / 1_000_000).toFixed(1)} MB); the widest its slots show is 1600 px.`,
+        hint: 'export it at 1600 px wide (3200 at most): every build that encodes it decodes the whole picture, about 1.3 MB of memory for this one, and the repository keeps all of the file.',
+      },
+    ])
+    await png(3200, path.join(paths.images, 'p/huge.png'))
+    expect(await warnings()).toEqual([])
   })
 
   it('refuses an image that does not decode, as the build would, at the field', async () => {

@@ -1,4 +1,4 @@
-import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { appendFile, cp, mkdtemp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -24,8 +24,11 @@ interface Case {
   name: string
   /** Breaks the project at `root`. */
   edit: (root: string) => Promise<void>
-  /** The problem validate must report: file, code, and the line when it is known ahead. */
-  expect: { file: string; code: string; line?: number }
+  /**
+   * The problem validate must report: file, code, the line when it is known ahead, and words its
+   * message or hint must hold.
+   */
+  expect: { file: string; code: string; line?: number; says?: RegExp }
   release?: boolean
 }
 
@@ -151,7 +154,9 @@ const CASES: Case[] = [
     expect: { file: 'content/pages/railways.yaml', code: 'unknown-brochure' },
   },
   {
-    name: 'a brochure no page links',
+    // Outside a release a warning: the brochure library lists it (see site new product --brochure).
+    name: 'a brochure no page links, for a release',
+    release: true,
     edit: (r) => replaceIn(at(r, 'pages/railways.yaml'), 'brochures: [UHF]\n', ''),
     expect: { file: 'content/brochures.yaml', code: 'unlinked-brochure', line: 2 },
   },
@@ -165,6 +170,85 @@ const CASES: Case[] = [
     edit: (r) =>
       writeFile(path.join(r, 'public/storage/brochures/UHF.pdf'), `<html>${'x'.repeat(900)}</html>`),
     expect: { file: 'content/brochures.yaml', code: 'brochure-missing', line: 2 },
+  },
+  {
+    name: 'an empty brochure PDF',
+    edit: (r) => writeFile(path.join(r, 'public/storage/brochures/UHF.pdf'), ''),
+    expect: {
+      file: 'content/brochures.yaml',
+      code: 'brochure-missing',
+      line: 2,
+      says: /is empty \(0 bytes\)/,
+    },
+  },
+  {
+    name: 'a brochure PDF that is a link out of the project',
+    edit: async (r) => {
+      const pdf = path.join(r, 'public/storage/brochures/UHF.pdf')
+      const outside = path.join(base, `outside-${path.basename(r)}.pdf`)
+      await rename(pdf, outside)
+      await symlink(outside, pdf)
+    },
+    expect: {
+      file: 'content/brochures.yaml',
+      code: 'brochure-missing',
+      line: 2,
+      says: /outside the project/,
+    },
+  },
+  {
+    name: 'an image that is a link out of the project',
+    edit: async (r) => {
+      const outside = path.join(base, `outside-${path.basename(r)}.svg`)
+      await cp(at(r, 'images/p/a.svg'), outside)
+      await symlink(outside, at(r, 'images/p/linked.svg'))
+      await replaceIn(at(r, ALPHA), 'headerImage: p/a.svg', 'headerImage: p/linked.svg')
+    },
+    expect: {
+      file: 'content/products/alpha.yaml',
+      code: 'link-outside-project',
+      line: 6,
+      says: /cp --remove-destination/,
+    },
+  },
+  {
+    name: 'a content file that is a link out of the project',
+    edit: async (r) => {
+      const outside = path.join(base, `outside-${path.basename(r)}.yaml`)
+      await rename(at(r, ALPHA), outside)
+      await symlink(outside, at(r, ALPHA))
+    },
+    expect: { file: 'content/products/alpha.yaml', code: 'link-outside-project', line: 1 },
+  },
+  {
+    name: 'a script typed into a product description',
+    edit: (r) =>
+      replaceIn(
+        at(r, ALPHA),
+        'description: Alpha does things.',
+        'description: Alpha <script>alert("hi")</script> does things.',
+      ),
+    expect: { file: 'content/products/alpha.yaml', code: 'html-in-text', line: 4, says: /<script>/ },
+  },
+  {
+    name: 'bold HTML in a card',
+    edit: (r) => replaceIn(at(r, ALPHA), 'heading: Card one', 'heading: Card <b>one</b>'),
+    expect: { file: 'content/products/alpha.yaml', code: 'html-in-text', line: 10, says: /keep their words/ },
+  },
+  {
+    name: 'raw HTML in the privacy policy',
+    edit: (r) => appendFile(at(r, 'pages/privacy-policy.md'), '\nWe <b>never</b> sell it.\n'),
+    expect: { file: 'content/pages/privacy-policy.md', code: 'html-in-text', line: 10, says: /\*\*bold\*\*/ },
+  },
+  {
+    name: 'a misspelt category',
+    edit: (r) => replaceIn(at(r, ALPHA), 'category: Test', 'category: Tset'),
+    expect: {
+      file: 'content/products/alpha.yaml',
+      code: 'unknown-category',
+      line: 2,
+      says: /did you mean `category: Test`\?/,
+    },
   },
   {
     name: 'a step whose section has no data',
@@ -182,6 +266,18 @@ const CASES: Case[] = [
     release: true,
     edit: (r) => replaceIn(at(r, 'site.yaml'), 'mapUrl: https:', 'mapUrl: http:'),
     expect: { file: 'content/site.yaml', code: 'insecure-url', line: 14 },
+  },
+  {
+    name: 'a plain http:// link in the privacy policy’s Markdown, for a release',
+    release: true,
+    edit: (r) =>
+      appendFile(at(r, 'pages/privacy-policy.md'), '\nSee [the regulator](http://www.example.gov.in/).\n'),
+    expect: {
+      file: 'content/pages/privacy-policy.md',
+      code: 'insecure-url',
+      line: 10,
+      says: /https:\/\/www\.example\.gov\.in/,
+    },
   },
   {
     name: 'badge evidence that is a placeholder, for a release',
@@ -249,6 +345,13 @@ describe('what the build would refuse, validate reports first, at its file and l
       expect(found?.line).toBeGreaterThan(0)
       if (c.expect.line) expect(found?.line).toBe(c.expect.line)
       expect(found?.hint).toBeTruthy()
+      if (c.expect.says) expect(`${found?.message} ${found?.hint}`).toMatch(c.expect.says)
+      // One message per mistake: nothing else is said about the same place.
+      expect(
+        refused?.problems.filter(
+          (p) => p.file === found?.file && p.line === found?.line && p.path === found?.path,
+        ),
+      ).toHaveLength(1)
 
       const options = {
         full: false,

@@ -1,5 +1,6 @@
-import { ERRORS, type Problem, type SiteError, siteError } from '../../lib/errors.ts'
-import { type Content, readContent, withoutDrafts } from '../../model/content/load.ts'
+import { ERRORS, formatProblems, type Problem, plural, type SiteError, siteError } from '../../lib/errors.ts'
+import { type Content, RELEASE_ONLY, readContent, withoutDrafts } from '../../model/content/load.ts'
+import { PLACEHOLDER } from '../../model/content/placeholder.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
 import { elapsed } from '../timing.ts'
 
@@ -50,7 +51,12 @@ export async function validateProject(
   ])
   const report = await readContent(paths.content, paths.root)
   const problems = [...report.problems]
-  if (report.content) problems.push(...(await assetProblems(report.content, paths, report.sources)))
+  const warnings = [...report.warnings]
+  if (report.content) {
+    const assets = await assetProblems(report.content, paths, report.sources)
+    problems.push(...assets.problems)
+    warnings.push(...assets.warnings)
+  }
   let releaseProblems = 0
   if (options.release && report.content && !problems.length) {
     const { releaseProblemList } = await import('../release/check.ts')
@@ -61,8 +67,11 @@ export async function validateProject(
       options.env,
       options.envSource,
     )
-    releaseProblems = found.length
-    problems.push(...found)
+    // What is a warning for a local build stops a release.
+    const refused = warnings.filter((w) => RELEASE_ONLY.has(w.code))
+    releaseProblems = found.length + refused.length
+    problems.push(...found, ...refused)
+    warnings.splice(0, warnings.length, ...warnings.filter((w) => !RELEASE_ONLY.has(w.code)))
   }
   const stale = options.schemas
     ? await staleSchemas(
@@ -74,7 +83,7 @@ export async function validateProject(
   return {
     files: report.files,
     problems,
-    warnings: report.warnings,
+    warnings,
     drafts: report.drafts,
     ...(ok ? { content: report.content, published: withoutDrafts(report.content as Content) } : {}),
     releaseProblems,
@@ -100,4 +109,22 @@ export function validationError(
   return result.releaseProblems === count
     ? siteError(ERRORS.ReleaseRefused, params, result.problems)
     : siteError(ERRORS.ContentInvalid, params, result.problems)
+}
+
+/**
+ * What validate says about warnings: a draft's placeholders as one line per file (how many are left,
+ * and where the first is; the editor searches the file for TODO), everything else in full.
+ */
+export function warningLines(warnings: readonly Problem[]): string[] {
+  const placeholders = new Map<string, Problem[]>()
+  const others: Problem[] = []
+  for (const w of warnings)
+    if (w.code === 'placeholder') placeholders.set(w.file, [...(placeholders.get(w.file) ?? []), w])
+    else others.push(w)
+  const lines = [...placeholders].map(
+    ([file, found]) =>
+      `${file}: a draft with ${plural(found.length, 'placeholder')} left (search it for ${PLACEHOLDER}; the first is on line ${found[0]?.line}).`,
+  )
+  if (others.length) lines.push(formatProblems(others, 'warning'))
+  return lines
 }

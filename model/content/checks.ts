@@ -3,15 +3,16 @@ import path from 'node:path'
 import type { Problem } from '../../lib/errors.ts'
 import { PAGE_LIST, routesFor } from '../../lib/pages.ts'
 import { type Finding, PROBLEMS, type ProblemKind, problemAt } from '../../lib/problems.ts'
+import { firstTag, rawHtmlIn } from '../markdown.ts'
+import { outsideProject } from '../outside-project.ts'
 import { factExample, parseFact } from './facts.ts'
+import { markdownBody } from './front-matter.ts'
+import { isPlaceholder, PLACEHOLDER, placeholderAsks } from './placeholder.ts'
 import { closest } from './schema-problems.ts'
 import type { Category } from './schemas/categories.ts'
 import type { Product, SectionKey } from './schemas/product.ts'
 import type { Brochure } from './schemas/site.ts'
 import { IMAGES_DIR, PRIVACY, SINGLE_FILES } from './sources.ts'
-
-/** Text the `site new product` scaffold writes; content that still holds it must not ship. */
-export const PLACEHOLDER = 'TODO'
 
 /** Slugs that name a page of their own under /products/. */
 export const RESERVED_SLUGS = ['webandcloudsolutions']
@@ -221,6 +222,10 @@ function checkFacts(input: CheckInput, report: Report): void {
         category: product.category,
         file,
         near: near?.name,
+        guess: closest(
+          product.category,
+          categories.map((c) => c.name),
+        ),
         names: categories.map((c) => c.name),
       })
       continue
@@ -312,8 +317,12 @@ function checkBrochureIds(input: CheckInput, report: Report): void {
   // A draft's brochure link does not count: a build leaves the draft out.
   if (!input.products.every((p) => p.data)) return
   input.brochures.forEach((brochure, i) => {
-    if (!linked.has(brochure.id))
-      report(file, `/brochures/${i}/id`, PROBLEMS.UnlinkedBrochure, { id: brochure.id })
+    if (linked.has(brochure.id)) return
+    const drafts = input.products.filter((p) => input.drafts?.has(p.slug) && p.data?.brochure === brochure.id)
+    report(file, `/brochures/${i}/id`, PROBLEMS.UnlinkedBrochure, {
+      id: brochure.id,
+      drafts: drafts.map((p) => p.slug),
+    })
   })
 }
 
@@ -329,13 +338,24 @@ async function checkStrings(input: CheckInput, report: Report): Promise<void> {
   ]
   const pending: Promise<void>[] = []
   // Many files name the same image (a product family shares its artwork): each is looked for once.
-  const exists = new Map<string, Promise<boolean>>()
+  const exists = new Map<string, Promise<ImageFile>>()
+  const facts = declaredFacts(input)
   for (const doc of documents)
     walk(doc.data, '', (value, pointer) => {
-      if (value.includes(PLACEHOLDER)) report(doc.file, pointer, PROBLEMS.Placeholder, { value })
+      if (isPlaceholder(value))
+        report(doc.file, pointer, PROBLEMS.Placeholder, {
+          value,
+          ...placeholderAsks(value),
+          fact: facts.get(doc.file)?.get(pointer),
+        })
       else if (IMAGE_REF.test(value))
         pending.push(checkImageExists(input, exists, doc.file, pointer, value, report))
-      else if (pointer.endsWith('/link')) checkLink(routes, doc.file, pointer, value, report)
+      else {
+        // Text is shown as typed: a tag would show as itself, never as markup (one problem per value).
+        const tag = firstTag(value)
+        if (tag) report(doc.file, pointer, PROBLEMS.HtmlInText, { tag })
+        if (pointer.endsWith('/link')) checkLink(routes, doc.file, pointer, value, report)
+      }
     })
   const privacy = input.privacySource
   if (privacy) {
@@ -343,13 +363,42 @@ async function checkStrings(input: CheckInput, report: Report): Promise<void> {
     // Markdown links to a page of the site: [text](/path)
     for (const match of privacy.matchAll(/\]\((\/[^)\s]*)\)/g))
       checkLink(routes, file, '', match[1] ?? '', report, lineOf(privacy, (match.index ?? 0) + 2))
+    const body = markdownBody(privacy)
+    for (const html of rawHtmlIn(body.text))
+      report(
+        file,
+        '',
+        PROBLEMS.HtmlInMarkdown,
+        { tag: html.tag },
+        { line: html.line + body.line - 1, col: html.col },
+      )
   }
   await Promise.all(pending)
 }
 
+/**
+ * How to write each fact of each product whose category is declared, by file and pointer
+ * (`/facts/ports`): a fact's placeholder is answered with an example of the fact written right.
+ */
+function declaredFacts(input: CheckInput): Map<string, Map<string, { example: string; optional: boolean }>> {
+  const byFile = new Map<string, Map<string, { example: string; optional: boolean }>>()
+  for (const p of input.products) {
+    const name = (p.raw as { category?: unknown } | undefined)?.category
+    const category = input.categories?.find((c) => c.name === name)
+    if (!category) continue
+    byFile.set(
+      p.file,
+      new Map(
+        category.facts.map((f) => [`/facts/${f.key}`, { example: factExample(f), optional: !f.required }]),
+      ),
+    )
+  }
+  return byFile
+}
+
 async function checkImageExists(
   input: CheckInput,
-  exists: Map<string, Promise<boolean>>,
+  exists: Map<string, Promise<ImageFile>>,
   file: string,
   pointer: string,
   ref: string,
@@ -359,13 +408,32 @@ async function checkImageExists(
   let looked = exists.get(where)
   if (!looked) {
     looked = stat(where).then(
-      (s) => s.isFile(),
-      () => false,
+      async (s) =>
+        s.isFile()
+          ? { found: true, outside: await outsideProject(where, input.projectRoot) }
+          : { found: false },
+      () => ({ found: false }),
     )
     exists.set(where, looked)
   }
-  const found = await looked
-  if (!found) report(file, pointer, PROBLEMS.MissingImage, { ref })
+  const image = await looked
+  if (!image.found) report(file, pointer, PROBLEMS.MissingImage, { ref })
+  // One file, one mistake: the link is named at the first field that uses it.
+  else if (image.outside && !image.named) {
+    image.named = true
+    report(file, pointer, PROBLEMS.LinkOutsideProject, {
+      file: `${contentFolder(input)}/${IMAGES_DIR}/${ref}`,
+      target: image.outside,
+    })
+  }
+}
+
+/** What looking for an image found: whether it is there, and where a link out of the project leads. */
+interface ImageFile {
+  found: boolean
+  outside?: string | undefined
+  /** Set once the link has been reported. */
+  named?: boolean
 }
 
 /**

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { formatProblems } from '../../lib/errors.ts'
-import { categoryId, type FactValue, formatFact, parseFact, productFacts } from './facts.ts'
+import { categoryId, type FactValue, factSample, formatFact, parseFact, productFacts } from './facts.ts'
 import { readContent } from './load.ts'
 import type { FactDeclaration } from './schemas/categories.ts'
 
@@ -179,6 +179,22 @@ describe('reading and showing a fact', () => {
     const parsed = parseFact(declared, raw)
     return 'value' in parsed ? parsed.value : parsed.problem.message
   }
+
+  it('writes examples with figures that fit the unit (a power input of -40 to +75 V DC reads as a mistake)', () => {
+    const sample = (type: FactDeclaration['type'], unit?: string) =>
+      factSample({ key: 'x', label: 'X', type, ...(unit ? { unit } : {}) })
+    expect(sample('range', 'V DC')).toBe('9 to 36 V DC')
+    expect(sample('range', 'V AC')).toBe('85 to 264 V AC')
+    expect(sample('range', '°C')).toBe('-40 to +75 °C')
+    expect(sample('range', 'mm')).toBe('10 to 20 mm')
+    expect(sample('count', 'A')).toBe('16 A')
+    expect(sample('count')).toBe('16')
+    // Each reads back as a value of its fact.
+    for (const unit of ['V DC', 'V AC', '°C', 'MHz', 'mm'])
+      expect(parseFact({ key: 'x', label: 'X', type: 'range', unit }, sample('range', unit))).toHaveProperty(
+        'value',
+      )
+  })
 
   it('reads counts, variants, ranges, booleans and choices', () => {
     expect(read(fact('count'), 16)).toEqual({ type: 'count', values: [16] })

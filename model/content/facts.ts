@@ -20,14 +20,26 @@ const COUNT = new RegExp(`^(${NUMBER})(?:\\s*(.*?))?$`)
 
 const toNumber = (text: string) => Number(text.replace('\u2212', '-'))
 
+/**
+ * Plausible figures by unit, for examples: a power input of "-40 to +75 V DC" reads as a mistake. A
+ * unit not listed gets a neutral figure.
+ */
+const RANGE_SAMPLES: Record<string, string> = {
+  '°C': '-40 to +75',
+  'V DC': '9 to 36',
+  'V AC': '85 to 264',
+  MHz: '406 to 470',
+}
+const COUNT_SAMPLES: Record<string, string> = { W: '30', A: '16', 'V DC': '24', VRMS: '2500' }
+
 /** A value of the fact written right: for hints, and for the placeholders `site new product` writes. */
 export function factSample(fact: FactDeclaration): string {
   const unit = fact.unit ? ` ${fact.unit}` : ''
   switch (fact.type) {
     case 'count':
-      return `16${unit}`
+      return `${COUNT_SAMPLES[fact.unit ?? ''] ?? '16'}${unit}`
     case 'range':
-      return `-40 to +75${unit}`
+      return `${RANGE_SAMPLES[fact.unit ?? ''] ?? '10 to 20'}${unit}`
     case 'boolean':
       return 'true'
     case 'choice':

@@ -8,3 +8,11 @@ export function splitFrontMatter(source: string): { matter: string; content: str
   if (!match || match.index !== 0) return undefined
   return { matter: match[1] ?? '', content: source.slice(match[0].length) }
 }
+
+/** The Markdown of a file with front matter, and the line it starts on (the whole file without it). */
+export function markdownBody(source: string): { text: string; line: number } {
+  const split = splitFrontMatter(source)
+  if (!split) return { text: source, line: 1 }
+  const before = source.slice(0, source.length - split.content.length)
+  return { text: split.content, line: before.split('\n').length }
+}

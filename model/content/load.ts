@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { Static, TSchema } from '@sinclair/typebox'
 import { ERRORS, type Problem, siteError } from '../../lib/errors.ts'
 import { PROBLEMS, type ProblemKind, problemAt } from '../../lib/problems.ts'
+import { outsideProject } from '../outside-project.ts'
 import { processState } from '../process-state.ts'
 import { crossChecks } from './checks.ts'
 import { splitFrontMatter } from './front-matter.ts'
@@ -198,9 +199,10 @@ async function readAll(contentDir: string, projectRoot: string, cache: ValidCach
     locate: (file, pointer) => reading.sources.get(file)?.located.locate(pointer) ?? { line: 1, col: 1 },
     drafts: new Set(drafts),
   }))
-    (draftFiles.has(found.file) && LENIENT_IN_DRAFTS.has(found.code) ? warnings : reading.problems).push(
-      found,
-    )
+    (RELEASE_ONLY.has(found.code) || (draftFiles.has(found.file) && LENIENT_IN_DRAFTS.has(found.code))
+      ? warnings
+      : reading.problems
+    ).push(found)
 
   const problems = sortProblems(reading.problems)
   const content = problems.length ? undefined : assemble(contentDir, singles, products, privacy, drafts)
@@ -221,7 +223,7 @@ async function readYaml<S extends TSchema>(
   schema: S,
 ): Promise<Read<Static<S>>> {
   const name = rel(reading.projectRoot, file)
-  const source = await readSource(file, name, reading.problems, PROBLEMS.MissingContentFile)
+  const source = await readSource(reading, file, name, PROBLEMS.MissingContentFile)
   if (source === undefined) return { raw: undefined, valid: undefined }
   const key = validKey(source, schema)
   // What ajv accepted against `schema` is of its type: the one place the data is taken as typed.
@@ -334,6 +336,13 @@ function assemble(
 /** Problems a draft may have: text and images still to come. */
 const LENIENT_IN_DRAFTS = new Set(['placeholder'])
 
+/**
+ * What is only worth a word outside a release (`--release` refuses it: cli/validate/validate-project.ts):
+ * a brochure no published page links yet is still in the brochure library, and is usually a new
+ * product's brochure, registered before the product is published.
+ */
+export const RELEASE_ONLY = new Set(['unlinked-brochure'])
+
 /** Whether a product file says `draft: true` (read from the raw data, so it counts even when invalid). */
 function isDraft(raw: unknown): boolean {
   return typeof raw === 'object' && raw !== null && (raw as { draft?: unknown }).draft === true
@@ -341,11 +350,21 @@ function isDraft(raw: unknown): boolean {
 
 /** A content file's text, or a `missing-file` problem when it cannot be read. */
 async function readSource(
+  reading: Reading,
   file: string,
   name: string,
-  problems: Problem[],
   missing: ProblemKind<{ file: string }>,
 ): Promise<string | undefined> {
+  const { problems } = reading
+  const target = await outsideProject(file, reading.projectRoot)
+  if (target)
+    problems.push(
+      problemAt(
+        PROBLEMS.LinkOutsideProject,
+        { file: name, target },
+        { file: name, line: 1, col: 1, path: '' },
+      ),
+    )
   let bytes: Buffer
   try {
     bytes = await readFile(file)
@@ -391,7 +410,7 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
 async function readPrivacy(reading: Reading, file: string) {
   const { problems, cache } = reading
   const name = rel(reading.projectRoot, file)
-  const source = await readSource(file, name, problems, PROBLEMS.MissingPrivacyPolicy)
+  const source = await readSource(reading, file, name, PROBLEMS.MissingPrivacyPolicy)
   if (source === undefined) return undefined
   const parsed = splitFrontMatter(source)
   if (!parsed) {

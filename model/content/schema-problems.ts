@@ -2,8 +2,9 @@ import { createRequire } from 'node:module'
 import type { TSchema } from '@sinclair/typebox'
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from 'ajv'
 import type { Problem } from '../../lib/errors.ts'
-import { type Place, PROBLEMS, problemAt } from '../../lib/problems.ts'
+import { type Place, PROBLEMS, problemAt, typeInWords } from '../../lib/problems.ts'
 import type { LocatedYaml } from './locate.ts'
+import { isPlaceholder } from './placeholder.ts'
 
 let ajv: AjvType | undefined
 /**
@@ -37,7 +38,9 @@ export function schemaProblems(schema: TSchema, file: string, yaml: LocatedYaml,
     compiled.set(schema, validate)
   }
   if (validate(data)) return []
-  const problems = dedupe(validate.errors ?? []).map((error) => toProblem(error, file, yaml))
+  const problems = withoutPlaceholders(collapseUnions(dedupe(validate.errors ?? []))).map((error) =>
+    toProblem(error, file, yaml),
+  )
   // A misspelt field is one mistake: "unknown `nmae`, did you mean `name`?" already says the required
   // `name` is missing, so that second problem goes.
   const renamed = new Set(
@@ -61,6 +64,88 @@ function dedupe(errors: ErrorObject[]): ErrorObject[] {
     seen.add(key)
     return true
   })
+}
+
+const isUnion = (e: ErrorObject) => e.keyword === 'anyOf' || e.keyword === 'oneOf'
+
+/**
+ * One problem per value that fails a union of types (`anyOf`, `oneOf`): ajv reports the union and
+ * then every branch's own complaint ("Expected a whole number", "Expected true or false", "Too long",
+ * "Expected a list" for one fact). When the value is of the type of exactly one branch, that branch's
+ * complaints are the mistake (text 73 characters long where at most 60 fit); otherwise the union's
+ * own error stays, and says once which forms the value may take. Outer unions are settled first.
+ */
+export function collapseUnions(errors: readonly ErrorObject[]): ErrorObject[] {
+  let kept = [...errors]
+  const unions = errors.filter(isUnion).sort((a, b) => a.schemaPath.length - b.schemaPath.length)
+  for (const union of unions) {
+    if (!kept.includes(union)) continue
+    const prefix = `${union.schemaPath}/`
+    // The same union checks every key of a record: only the complaints about this value are its own.
+    const here = union.instancePath
+    const inside = kept.filter(
+      (e) =>
+        e.schemaPath.startsWith(prefix) && (e.instancePath === here || e.instancePath.startsWith(`${here}/`)),
+    )
+    const branches = Array.isArray(union.schema) ? union.schema.length : 0
+    // A branch of another type complains about the type at the union's own value.
+    const fitting = Array.from({ length: branches }, (_, i) => i).filter(
+      (i) =>
+        !inside.some((e) => e.instancePath === union.instancePath && e.schemaPath === `${prefix}${i}/type`),
+    )
+    const only = fitting.length === 1 ? `${prefix}${fitting[0]}/` : undefined
+    kept = kept.filter((e) =>
+      only ? e !== union && (!inside.includes(e) || e.schemaPath.startsWith(only)) : !inside.includes(e),
+    )
+  }
+  return kept
+}
+
+/** Complaints about the form of text that is still a scaffold placeholder: it is reported as one. */
+const PLACEHOLDER_FOLDS = new Set(['minLength', 'maxLength', 'pattern', 'format'])
+
+/**
+ * A placeholder is one mistake, reported once by the placeholder check (model/content/checks.ts) with
+ * what to write: that the placeholder's own text is too long or not an image path says nothing more.
+ * Only complaints about the form of text fold in; a placeholder where the field takes no text at all
+ * (a number, a choice) is reported by the schema, since a draft could not be shown with it either.
+ */
+function withoutPlaceholders(errors: readonly ErrorObject[]): ErrorObject[] {
+  return errors.filter((e) => !(PLACEHOLDER_FOLDS.has(e.keyword) && isPlaceholder(e.data)))
+}
+
+/** The forms a union's branch takes, in words: "a whole number", "text of at most 60 characters". */
+export function formInWords(schema: unknown): string {
+  const s = (schema ?? {}) as {
+    type?: string
+    const?: unknown
+    enum?: unknown[]
+    maxLength?: number
+    items?: unknown
+    anyOf?: unknown[]
+    oneOf?: unknown[]
+  }
+  if (s.const !== undefined) return JSON.stringify(s.const)
+  if (s.enum) return `one of ${s.enum.map(String).join(', ')}`
+  const union = s.anyOf ?? s.oneOf
+  if (union) return formsInWords(union)
+  switch (s.type) {
+    case 'string':
+      return s.maxLength !== undefined && s.maxLength < 2000
+        ? `text of at most ${s.maxLength} characters`
+        : 'text'
+    case 'array':
+      return s.items ? `a list (each entry ${formInWords(s.items)})` : 'a list'
+    default:
+      return typeInWords(s.type ?? 'value')
+  }
+}
+
+/** A union's branches in words: "a whole number, true or false or a list". */
+function formsInWords(branches: readonly unknown[]): string {
+  const words = [...new Set(branches.map(formInWords))]
+  const last = words.pop() ?? ''
+  return words.length ? `${words.join(', ')} or ${last}` : last
 }
 
 function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem & { guess?: string } {
@@ -126,6 +211,13 @@ function toProblem(error: ErrorObject, file: string, yaml: LocatedYaml): Problem
       const { pattern, format } = error.params as { pattern?: string; format?: string }
       return problemAt(PROBLEMS.BadFormat, { pattern, format, got, description }, here)
     }
+    case 'anyOf':
+    case 'oneOf':
+      return problemAt(
+        PROBLEMS.NoneOfTheForms,
+        { forms: formsInWords(Array.isArray(error.schema) ? error.schema : []), got, description },
+        here,
+      )
     case 'minimum':
     case 'maximum':
       return problemAt(PROBLEMS.OutOfRange, { got, limit: error.message ?? 'in range', description }, here)
