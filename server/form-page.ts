@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { FORM_PAGE_WORDS as WORDS } from '../lib/api-messages.ts'
-import { FIELD_LABELS, type FieldOutline, FORM_OUTLINES } from '../lib/forms/fields.ts'
+import { FIELD_LABELS } from '../lib/forms/fields.ts'
+import { type FieldOutline, FORM_OUTLINES } from '../lib/forms/outlines.ts'
 import { RECEIVED, REFERENCE_LABEL } from '../lib/forms/received.ts'
 import { escapeHtml } from '../lib/html.ts'
 import type { Kind } from './storage.ts'

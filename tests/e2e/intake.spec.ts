@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { expect, type Page, test } from '@playwright/test'
 import { SERVE_DATA, SERVE_PORT } from '../../playwright.config.ts'
+import { hydrated } from './hydrated.ts'
 
 // The forms as built with the embedded defaults (API base /api) against the real intake server.
 const origin = `http://127.0.0.1:${SERVE_PORT}`
@@ -23,7 +24,7 @@ test.describe.configure({ mode: 'serial' })
 test.describe('forms end to end with site serve', () => {
   test('a contact message is stored and acknowledged', async ({ page }) => {
     await page.goto(`${origin}/support`)
-    await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled()
+    await hydrated(page)
     await field(page, 'Name').fill('Ravi Kumar')
     await field(page, 'Email').fill('ravi.kumar@example.com')
     await field(page, 'Description').fill('End to end test message about the smart panel board.')
@@ -35,7 +36,7 @@ test.describe('forms end to end with site serve', () => {
 
   test('a product enquiry is stored with its product and returns to the product page', async ({ page }) => {
     await page.goto(`${origin}/productenquiry/uhfradiomodem`)
-    await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled()
+    await hydrated(page)
     await field(page, 'Name').fill('Lakshmi Menon')
     await field(page, 'Email').fill('lakshmi.menon@example.com')
     await field(page, 'Phone Number').fill('9811122233')
