@@ -271,4 +271,6 @@ export const FORM_PAGE_WORDS = {
   sendAgain: 'Send again',
   home: 'Back to the website',
   formAgain: 'Open the form again',
+  /** What each page is about, over its heading. */
+  forms: { contact: 'Contact Us', enquiry: 'Product enquiry', warranty: 'Warranty activation' },
 } as const

@@ -32,7 +32,8 @@ a{color:#0a58ca}h1{color:#0b1f3a;font-size:1.75rem;line-height:1.2;margin:1rem 0
 .card{background:#fff;border:1px solid #d5dde8;border-radius:.75rem;padding:1.25rem;margin:1rem 0}
 .summary{border:3px solid #b3261e}.summary h2{font-size:1.2rem;margin:0 0 .5rem}
 .summary ul{margin:0;padding-left:1.2rem}.summary a{color:#b3261e;font-weight:600}
-.reference{font-size:1.2rem}.reference strong{font-family:ui-monospace,monospace;word-break:break-all}
+.eyebrow{margin:0;color:#007373;font-size:.8rem;font-weight:700;letter-spacing:.12em;text-transform:uppercase}
+.reference strong{display:block;font:700 1.15rem ui-monospace,monospace;overflow-wrap:anywhere}
 .field{margin:0 0 1rem}label{display:block;font-weight:600}
 input,select,textarea{box-sizing:border-box;width:100%;font:inherit;padding:.6rem;border:1px solid #8593a5;border-radius:.4rem;background:#fff}
 [aria-invalid=true]{border:2px solid #b3261e}.error{color:#b3261e;font-weight:600;margin:.25rem 0}
@@ -88,7 +89,7 @@ export function formPage(input: FormPageInput): string {
     const words = RECEIVED[input.kind]
     return document(
       words.title,
-      `<h1>${escapeHtml(words.title)}</h1>
+      `${eyebrow(input)}<h1>${escapeHtml(words.title)}</h1>
 <div class="card" role="status"><p>${escapeHtml(words.next)}</p>
 <p class="reference">${escapeHtml(REFERENCE_LABEL)}: <strong>${escapeHtml(body.id)}</strong></p></div>
 <p><a href="${escapeHtml(onwards(input))}">${escapeHtml(WORDS.home)}</a></p>`,
@@ -106,7 +107,7 @@ export function formPage(input: FormPageInput): string {
       .join('')
     return document(
       WORDS.invalidTitle,
-      `<h1>${escapeHtml(WORDS.invalidTitle)}</h1>
+      `${eyebrow(input)}<h1>${escapeHtml(WORDS.invalidTitle)}</h1>
 <p>${escapeHtml(WORDS.invalidLead)}</p>
 <div class="card summary" role="alert" aria-labelledby="summary-title"><h2 id="summary-title">${escapeHtml(WORDS.summaryTitle)}</h2><ul>${summary}</ul></div>
 ${formAgain(input, errors, WORDS.send)}`,
@@ -118,10 +119,17 @@ ${formAgain(input, errors, WORDS.send)}`,
     : `<p>${escapeHtml(WORDS.refusedWithoutValues)}</p><p><a href="${escapeHtml(formAddress(input))}">${escapeHtml(WORDS.formAgain)}</a></p>`
   return document(
     WORDS.refusedTitle,
-    `<h1>${escapeHtml(WORDS.refusedTitle)}</h1>
+    `${eyebrow(input)}<h1>${escapeHtml(WORDS.refusedTitle)}</h1>
 <div class="card summary" role="alert"><p>${escapeHtml(sentence)}</p></div>
 ${rest}`,
   )
+}
+
+/** Which form the page is about: its name, and for an enquiry the product's. */
+function eyebrow(input: FormPageInput): string {
+  const slug = input.values?.product_name
+  const product = input.kind === 'enquiry' ? input.products.find((p) => p.slug === slug)?.name : undefined
+  return `<p class="eyebrow">${escapeHtml(WORDS.forms[input.kind])}${product ? `: ${escapeHtml(product)}` : ''}</p>`
 }
 
 /** The form again, with the values as typed and each field's message under its label. */
