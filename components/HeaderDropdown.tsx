@@ -2,6 +2,7 @@ import { type KeyboardEvent, type ReactNode, useId } from 'react'
 import { useHydrated } from 'vike-react/useHydrated'
 import { Glyph } from './Glyph.tsx'
 import type { HeaderMenu } from './Header.tsx'
+import { useHandOver } from './useHandOver.ts'
 import type { MenuGroup } from './useMenuGroup.ts'
 
 interface HeaderDropdownProps {
@@ -25,13 +26,17 @@ interface HeaderDropdownProps {
 export function HeaderDropdown({ menu, label, active, wide = false, group, children }: HeaderDropdownProps) {
   const listId = useId()
   const hydrated = useHydrated()
+  const native = useHandOver(hydrated, (focused, open) => {
+    if (open) group.openMenu(menu)
+    if (focused) document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(listId)}"]`)?.focus()
+  })
   const item = wide ? 'site-header__item--mega' : 'site-header__item'
   const toggle = `site-header__link site-header__toggle${active ? ' is-active' : ''}`
   const chevron = <Glyph name="chevron-down" className="site-header__chevron" />
   if (!hydrated)
     return (
       <li className={item}>
-        <details className="site-header__details">
+        <details className="site-header__details" ref={native}>
           <summary className={toggle}>
             {label}
             {chevron}

@@ -6,6 +6,7 @@ import type { HeaderMenu } from './Header.tsx'
 import { ariaCurrent, type MenuEntry, SOLUTIONS } from './nav.ts'
 import { StripeButton } from './StripeButton.tsx'
 import { notify } from './ToastHost.tsx'
+import { useHandOver } from './useHandOver.ts'
 
 interface MobileBarProps {
   /** The Products menu: every product, or past MENU_LIMIT products the categories. */
@@ -40,6 +41,11 @@ export function MobileBar({
   const panelId = useId()
   const [submenu, setSubmenu] = useState<Submenu>(null)
   const hydrated = useHydrated()
+  const native = useHandOver(hydrated, (focused, wasOpen) => {
+    const button = document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(panelId)}"]`)
+    if (wasOpen) button?.click()
+    if (focused) button?.focus()
+  })
 
   useEffect(() => {
     if (!open) {
@@ -148,7 +154,7 @@ export function MobileBar({
           {panel}
         </div>
       ) : (
-        <details className="mobile-bar__group">
+        <details className="mobile-bar__group" ref={native}>
           <summary className="mobile-bar__menu">
             {burger}
             Menu

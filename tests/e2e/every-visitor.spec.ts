@@ -47,6 +47,33 @@ test.describe('by keyboard alone', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'true')
   })
 
+  test('a menu opened before the header hydrates keeps the focus and stays open when its button takes over', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    // The scripts are held back, as on a slow connection, until the menu has been opened without them.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/assets/**/*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav.getByText('Products', { exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await expect(nav.getByRole('link', { name: 'Smart Panel Board' })).toBeVisible()
+    release()
+    await hydrated(page)
+    const button = nav.getByRole('button', { name: 'Products' })
+    await expect(button).toBeFocused()
+    await expect(button).toHaveAttribute('aria-expanded', 'true')
+    await page.keyboard.press('Escape')
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+  })
+
   test('on /compare, Add keeps the focus on the product list, and on the new column once it is full', async ({
     page,
   }) => {
