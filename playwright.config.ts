@@ -30,8 +30,29 @@ export default defineConfig({
   // A test named "@phone …" is about phones: it runs once, as a phone (touch, a mobile viewport, a
   // dense screen), not a second time as a narrow desktop window. Every other test runs on the desktop.
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, grepInvert: /@phone/ },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, grep: /@phone/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      grepInvert: /@phone/,
+      testIgnore: /no-script/,
+    },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], launchOptions: chromium },
+      grep: /@phone/,
+      testIgnore: /no-script/,
+    },
+    // The key journeys with scripting off in the browser itself (Playwright's javaScriptEnabled: false
+    // still parses <noscript> as if scripts ran), against the real intake server: `site serve`.
+    {
+      name: 'no-script',
+      testMatch: /no-script\.spec\.ts/,
+      use: {
+        ...devices['Desktop Chrome'],
+        baseURL: `http://127.0.0.1:${SERVE_PORT}`,
+        launchOptions: { ...chromium, args: [...CHROMIUM_FLAGS, '--blink-settings=scriptEnabled=false'] },
+      },
+    },
   ],
   webServer: [
     // A plain static host: files, clean URLs and 404.html, nothing else (no _redirects, no API).

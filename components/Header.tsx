@@ -96,6 +96,7 @@ export function Header({ company, products, pathname }: HeaderProps) {
         <button
           type="button"
           className="site-header__search"
+          data-needs-script=""
           aria-keyshortcuts="/ Control+K Meta+K"
           onClick={() => {
             openMenu(null)

@@ -1,6 +1,8 @@
 import { type KeyboardEvent, type ReactNode, useId } from 'react'
+import { useHydrated } from 'vike-react/useHydrated'
 import { Glyph } from './Glyph.tsx'
 import type { HeaderMenu } from './Header.tsx'
+import { useHandOver } from './useHandOver.ts'
 import type { MenuGroup } from './useMenuGroup.ts'
 
 interface HeaderDropdownProps {
@@ -18,10 +20,31 @@ interface HeaderDropdownProps {
 /**
  * One menu of the wide header: a button that says whether its panel is open (`aria-expanded`) and the
  * panel. It opens by click, keyboard or mouse hover, one at a time (useMenuGroup); ArrowDown on the
- * button opens it and moves to its first link.
+ * button opens it and moves to its first link. Until the header has hydrated (and when its scripts
+ * never arrive) it is a native disclosure, `<details>`, which opens its panel without them.
  */
 export function HeaderDropdown({ menu, label, active, wide = false, group, children }: HeaderDropdownProps) {
   const listId = useId()
+  const hydrated = useHydrated()
+  const native = useHandOver(hydrated, (focused, open) => {
+    if (open) group.openMenu(menu)
+    if (focused) document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(listId)}"]`)?.focus()
+  })
+  const item = wide ? 'site-header__item--mega' : 'site-header__item'
+  const toggle = `site-header__link site-header__toggle${active ? ' is-active' : ''}`
+  const chevron = <Glyph name="chevron-down" className="site-header__chevron" />
+  if (!hydrated)
+    return (
+      <li className={item}>
+        <details className="site-header__details" ref={native}>
+          <summary className={toggle}>
+            {label}
+            {chevron}
+          </summary>
+          {children(listId, false)}
+        </details>
+      </li>
+    )
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowDown') return
     event.preventDefault()
@@ -30,14 +53,10 @@ export function HeaderDropdown({ menu, label, active, wide = false, group, child
     requestAnimationFrame(() => document.getElementById(listId)?.querySelector('a')?.focus())
   }
   return (
-    <li className={wide ? 'site-header__item--mega' : 'site-header__item'} {...group.hoverProps(menu)}>
-      <button
-        className={`site-header__link site-header__toggle${active ? ' is-active' : ''}`}
-        {...group.buttonProps(menu, listId)}
-        onKeyDown={onKeyDown}
-      >
+    <li className={item} {...group.hoverProps(menu)}>
+      <button className={toggle} {...group.buttonProps(menu, listId)} onKeyDown={onKeyDown}>
         {label}
-        <Glyph name="chevron-down" className="site-header__chevron" />
+        {chevron}
       </button>
       {children(listId, group.open === menu)}
     </li>

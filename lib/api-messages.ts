@@ -136,15 +136,16 @@ export const API_MESSAGES = {
   NotJson: answer<void>({
     status: 415,
     code: 'not-json',
-    title: 'Not a JSON body',
-    error: () => 'Send the form as JSON: Content-Type: application/json.',
+    title: 'Neither JSON nor a form',
+    error: () =>
+      'Send the form as JSON (Content-Type: application/json) or as an HTML form (application/x-www-form-urlencoded).',
     example: undefined,
   }),
   NotUtf8: answer<{ charset: string }>({
     status: 415,
     code: 'not-utf8',
     title: 'Not UTF-8',
-    error: (p) => `The body must be UTF-8 JSON; charset=${p.charset} is not read.`,
+    error: (p) => `The body must be UTF-8; charset=${p.charset} is not read.`,
     example: { charset: 'iso-8859-1' },
   }),
   Compressed: answer<{ encoding: string }>({
@@ -204,6 +205,13 @@ export const API_MESSAGES = {
       } in ${p.where}. Send the text without it.`,
     example: { what: 'nul', where: '"name"' },
   }),
+  RepeatedField: answer<{ field: string }>({
+    status: 400,
+    code: 'repeated-field',
+    title: 'A form field sent twice',
+    error: (p) => `The form sends the field ${p.field} more than once; send each field once.`,
+    example: { field: '"email"' },
+  }),
   NotAnObject: answer<void>({
     status: 400,
     code: 'not-an-object',
@@ -243,4 +251,26 @@ export const API_MESSAGES = {
       'The server could not handle this request; a form sent with it was not saved. Please try again later.',
     example: undefined,
   }),
+} as const
+
+/**
+ * The words of the pages the intake API answers a form sent without JavaScript (server/form-page.ts),
+ * around the catalogue's sentences above, the form fields' own messages (lib/forms/) and what a
+ * received form says (lib/forms/received.ts, shared with the browser).
+ */
+export const FORM_PAGE_WORDS = {
+  invalidTitle: 'Please check the form',
+  invalidLead: 'Nothing was sent yet. Correct what is marked below and send the form again.',
+  summaryTitle: 'There is a problem',
+  refusedTitle: 'The form was not sent',
+  refusedWithValues: 'What you typed is below: send it again when you are ready.',
+  refusedWithoutValues: "Go back with your browser's Back button: the form still holds what you typed.",
+  required: 'Fields marked * are required.',
+  chooseProduct: 'Choose your product',
+  send: 'Submit',
+  sendAgain: 'Send again',
+  home: 'Back to the website',
+  formAgain: 'Open the form again',
+  /** What each page is about, over its heading. */
+  forms: { contact: 'Contact Us', enquiry: 'Product enquiry', warranty: 'Warranty activation' },
 } as const

@@ -136,8 +136,9 @@ function filtersOf(facts: readonly FactDeclaration[], products: readonly Catalog
 }
 
 /**
- * Facts several categories declare alike (operating temperature, mounting): the filters shown while
- * no category is chosen, so "which work at −40 °C?" is one question across the whole catalogue.
+ * Facts several categories declare alike (ports, operating temperature, mounting), and those one
+ * category marks `acrossCategories` (PoE): the filters shown while no category is chosen, so "which
+ * work at −40 °C?" or "which give PoE?" is one question across the whole catalogue.
  */
 function sharedFilters(categories: readonly Category[], products: readonly CatalogueProduct[]): FactFilter[] {
   const declared = new Map<string, FactDeclaration & { count: number }>()
@@ -149,7 +150,9 @@ function sharedFilters(categories: readonly Category[], products: readonly Catal
         seen.choices = [...new Set([...(seen.choices ?? []), ...(fact.choices ?? [])])]
       } else declared.set(fact.key, { ...fact, count: 1 })
     }
-  const shared = [...declared.values()].filter((f) => f.count > 1).map(({ count: _, ...fact }) => fact)
+  const shared = [...declared.values()]
+    .filter((f) => f.count > 1 || f.acrossCategories)
+    .map(({ count: _, ...fact }) => fact)
   return filtersOf(shared, products)
 }
 

@@ -165,7 +165,6 @@ describe('requests the API refuses', () => {
 
   it.each([
     'text/plain',
-    'application/x-www-form-urlencoded',
     'multipart/form-data; boundary=x',
     'application/json-seq',
   ])('415 for %s', async (type) => {
@@ -175,7 +174,10 @@ describe('requests the API refuses', () => {
       body: JSON.stringify(VALID['/api/contactinformations']),
     })
     expect(response.status).toBe(415)
-    expect(await response.json()).toEqual({ error: 'Send the form as JSON: Content-Type: application/json.' })
+    expect(await response.json()).toEqual({
+      error:
+        'Send the form as JSON (Content-Type: application/json) or as an HTML form (application/x-www-form-urlencoded).',
+    })
   })
 
   it('415 without a content type', async () => {
@@ -186,7 +188,7 @@ describe('requests the API refuses', () => {
   it.each([
     [
       { 'content-type': 'application/json; charset=utf-16' },
-      'The body must be UTF-8 JSON; charset=utf-16 is not read.',
+      'The body must be UTF-8; charset=utf-16 is not read.',
     ],
     [
       { 'content-type': 'application/json', 'content-encoding': 'gzip' },

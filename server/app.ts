@@ -32,6 +32,10 @@ export interface AppOptions extends ConnectionLimits {
   productSlugs: readonly string[]
   /** The public site origin allowed to call the API cross-origin (SITE_URL or siteUrl). */
   siteOrigin?: string | undefined
+  /** The API's public origin when it is not the site's (SITE_API_BASE or apiBase on another origin). */
+  apiOrigin?: string | undefined
+  /** Product names by slug, for the pages that answer a form sent without JavaScript. */
+  productNames?: Readonly<Record<string, string>>
   /** API requests per minute per client address; 0 turns the limit off. */
   rateLimit: number
   /** Notify this URL of each new submission (through the outbox). */
@@ -116,6 +120,8 @@ export async function createApp(options: AppOptions): Promise<IntakeApp> {
       writer,
       limiter,
       siteOrigin: options.siteOrigin,
+      apiOrigin: options.apiOrigin,
+      products: options.productSlugs.map((slug) => ({ slug, name: options.productNames?.[slug] ?? slug })),
       notify: (kind) => [
         ...(deliverers.webhook ? (['webhook'] as const) : []),
         ...(options.mailKinds?.includes(kind) ? (['mail'] as const) : []),

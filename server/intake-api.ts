@@ -3,6 +3,8 @@ import { isIP } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { API_MESSAGES, type ApiAnswer, apiAnswer } from '../lib/api-messages.ts'
 import { clientKey } from './client-address.ts'
+import { isFormContentType, registerFormBody } from './form-body.ts'
+import { type AnswerBody, FORM_PAGE_CSP, formPage } from './form-page.ts'
 import { type IntakeForm, isHoneypotFilled } from './forms.ts'
 import type { GroupCommit } from './group-commit.ts'
 import { type Answer, fingerprint, idempotency, readKey } from './idempotency.ts'
@@ -21,6 +23,13 @@ export interface ApiOptions {
   limiter: RateLimiter | undefined
   /** The public site origin allowed to call the API from another origin; same-origin needs nothing. */
   siteOrigin: string | undefined
+  /**
+   * The API's own public origin when it is not the site's (`SITE_API_BASE` on another origin): the
+   * pages it answers a form sent without JavaScript post from there when the form is sent again.
+   */
+  apiOrigin?: string | undefined
+  /** Every product's slug and name in menu order, for those pages' product list (slugs when unknown). */
+  products?: readonly { slug: string; name: string }[]
   /** The outbox channels a new submission of `kind` is queued for (webhook, mail). */
   notify: (kind: Kind) => readonly Channel[]
   /** Called after submissions were committed (wakes the webhook outbox). */
@@ -42,9 +51,15 @@ const send = (reply: FastifyReply, answer: Answer) => reply.code(answer.status).
  * own Host: a page on evil.example whose DNS name was pointed at this server (DNS rebinding) sends
  * `Host: evil.example` with `Origin: http://evil.example`. A site reached by a name sets SITE_URL.
  */
-export function isAllowedOrigin(origin: string | undefined, siteOrigin: string | undefined, host: string) {
+export function isAllowedOrigin(
+  origin: string | undefined,
+  siteOrigin: string | undefined,
+  host: string,
+  apiOrigin?: string,
+) {
   if (origin === undefined) return true
   if (siteOrigin !== undefined && origin === siteOrigin) return true
+  if (apiOrigin !== undefined && origin === apiOrigin) return true
   try {
     const parsed = new URL(origin)
     const name = parsed.hostname.replace(/^\[|\]$/g, '')
@@ -59,14 +74,33 @@ export function isAllowedOrigin(origin: string | undefined, siteOrigin: string |
 }
 
 /**
- * The intake API under `/api`, in its own Fastify scope: JSON bodies only (16 KB), CORS for the site
- * origin, a per-client rate limit, 404/405 as JSON, and one POST route per form. A 201 is sent only
- * after the submission's transaction has committed.
+ * Who sent a POST, by its `Origin`; a form post without one (a browser older than the Origin header on
+ * form posts) by its `Referer`, so an old browser cannot be made to post the site's forms from another.
+ */
+function senderOf(request: FastifyRequest): string | undefined {
+  const origin = request.headers.origin
+  if (origin !== undefined || !isFormContentType(request.headers['content-type'])) return origin
+  const referer = request.headers.referer
+  if (referer === undefined) return undefined
+  try {
+    return new URL(referer).origin
+  } catch {
+    return 'null'
+  }
+}
+
+/**
+ * The intake API under `/api`, in its own Fastify scope: JSON or HTML form bodies (16 KB), CORS for
+ * the site origin, a per-client rate limit, 404/405 as JSON, and one POST route per form. A 201 is
+ * sent only after the submission's transaction has committed. A form sent without JavaScript
+ * (form-encoded) gets every answer as a page instead of JSON, with the same status and words.
  */
 export async function registerApi(app: FastifyInstance, options: ApiOptions): Promise<void> {
   await app.register(async (api) => {
     registerJsonBody(api)
+    registerFormBody(api)
     api.addHook('onRequest', gatekeeper(options))
+    api.addHook('onSend', answerPages(options))
     const receive = receiver(options)
     for (const form of options.forms) registerForm(api, form, receive, options.siteOrigin)
     const unknown = async (request: FastifyRequest, reply: FastifyReply) =>
@@ -97,7 +131,10 @@ function gatekeeper(options: ApiOptions) {
       reply.header('access-control-allow-origin', origin)
       reply.header('access-control-expose-headers', 'Retry-After')
     }
-    if (request.method === 'POST' && !isAllowedOrigin(origin, options.siteOrigin, request.host))
+    if (
+      request.method === 'POST' &&
+      !isAllowedOrigin(senderOf(request), options.siteOrigin, request.host, options.apiOrigin)
+    )
       return send(reply, apiAnswer(API_MESSAGES.ForeignOrigin, undefined))
     if (request.method === 'OPTIONS' || !options.limiter) return
     // Per client, an IPv6 client by its /64: one host has a whole /64 to pick addresses from.
@@ -164,11 +201,42 @@ function registerForm(
   })
 }
 
-/** Why a POST's body will not be read, judged by its headers alone: not JSON, not UTF-8, compressed. */
+/**
+ * Why a POST's body will not be read, judged by its headers alone: neither JSON nor an HTML form (a
+ * multipart or text/plain form cannot be read), not UTF-8, compressed.
+ */
 function bodyRefusal(request: FastifyRequest): ApiAnswer | undefined {
   const type = request.headers['content-type']
-  if (!isJsonContentType(type)) return apiAnswer(API_MESSAGES.NotJson, undefined)
+  if (!isJsonContentType(type) && !isFormContentType(type)) return apiAnswer(API_MESSAGES.NotJson, undefined)
   return unreadableBody(type ?? '', request.headers['content-encoding'])
+}
+
+/**
+ * For a form sent without JavaScript: the JSON answer of one of the form endpoints becomes the page
+ * a person reads (server/form-page.ts), with the same status; any other request keeps its JSON.
+ */
+function answerPages(options: ApiOptions) {
+  const forms = new Map(options.forms.map((form) => [API_PREFIX + form.path, form]))
+  const products = options.products ?? []
+  // Links to the site's pages are relative while the API shares the site's origin.
+  const siteBase =
+    options.apiOrigin && options.apiOrigin !== options.siteOrigin ? (options.siteOrigin ?? '') : ''
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const form = forms.get(request.routeOptions.url ?? '')
+    if (!form || typeof payload !== 'string' || !isFormContentType(request.headers['content-type']))
+      return payload
+    reply.header('content-type', 'text/html; charset=utf-8')
+    reply.header('content-security-policy', FORM_PAGE_CSP)
+    const values = isPlainObject(request.body) ? (request.body as Record<string, string>) : undefined
+    return formPage({
+      kind: form.kind,
+      status: reply.statusCode,
+      body: JSON.parse(payload) as AnswerBody,
+      values,
+      products,
+      siteBase,
+    })
+  }
 }
 
 /**

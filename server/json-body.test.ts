@@ -41,7 +41,7 @@ describe('unreadableBody', () => {
   ])('refuses another charset, however it is written: %s', (type) => {
     expect(unreadableBody(type, undefined)).toEqual({
       status: 415,
-      body: { error: 'The body must be UTF-8 JSON; charset=latin1 is not read.' },
+      body: { error: 'The body must be UTF-8; charset=latin1 is not read.' },
     })
   })
 

@@ -14,7 +14,7 @@ export class BadRequest extends Error {
 }
 
 /** A BadRequest of one kind of API_MESSAGES. */
-const refuse = <P>(kind: ApiMessage<P>, params: P) => new BadRequest(apiAnswer(kind, params))
+export const refuse = <P>(kind: ApiMessage<P>, params: P) => new BadRequest(apiAnswer(kind, params))
 
 /** True for `application/json`, with or without parameters such as `charset=utf-8`. */
 export function isJsonContentType(header: string | undefined): boolean {
@@ -71,7 +71,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * unpaired surrogates, and a table holding one breaks `payload->>'name'` for every row), or undefined.
  * No person types either; both come from a broken or hostile client.
  */
-function unstorable(text: string): 'nul' | 'surrogate' | undefined {
+export function unstorable(text: string): 'nul' | 'surrogate' | undefined {
   if (text.includes('\u0000')) return 'nul'
   if (LONE_SURROGATE.test(text)) return 'surrogate'
   return undefined

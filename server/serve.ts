@@ -124,6 +124,8 @@ export async function serveSite(
     dataDir: settings.dataDir,
     productSlugs: content.productSlugs,
     siteOrigin: content.siteOrigin,
+    apiOrigin: content.apiOrigin,
+    productNames: content.productNames,
     rateLimit,
     webhook: webhookUrl ? { url: webhookUrl } : undefined,
     trustProxy: settings.trustProxy,

@@ -14,6 +14,11 @@ export interface ServerContent {
   productSlugs: string[]
   /** From SITE_URL, else `siteUrl` in content/site.yaml; undefined when neither is set. */
   siteOrigin: string | undefined
+  /**
+   * The API's own origin when the site is built to send its forms to another origin: from
+   * SITE_API_BASE, else `apiBase` in content/site.yaml, when either is an absolute URL.
+   */
+  apiOrigin: string | undefined
   /** `company` in content/site.yaml. */
   company: string
   /** Display names by slug (`name` in content/products/<slug>.yaml; the slug when missing). */
@@ -90,7 +95,7 @@ export async function readServerContent(
   if (!Array.isArray(products) || products.length === 0 || !products.every((p) => typeof p === 'string'))
     throw siteError(ERRORS.NoCatalogue, { file: catalogueFile })
   const site = (await readContentFile(path.join(contentDir, 'site.yaml'))) as
-    | { siteUrl?: unknown; company?: unknown; [key: string]: unknown }
+    | { siteUrl?: unknown; apiBase?: unknown; company?: unknown; [key: string]: unknown }
     | undefined
   const fromEnv = env.SITE_URL?.trim()
   const siteOrigin = fromEnv
@@ -98,6 +103,10 @@ export async function readServerContent(
     : typeof site?.siteUrl === 'string'
       ? originOf(site.siteUrl, 'siteUrl in content/site.yaml')
       : undefined
+  const apiBase = env.SITE_API_BASE?.trim() || (typeof site?.apiBase === 'string' ? site.apiBase : '')
+  const apiOrigin = /^https?:\/\//i.test(apiBase)
+    ? originOf(apiBase, env.SITE_API_BASE?.trim() ? 'SITE_API_BASE' : 'apiBase in content/site.yaml')
+    : undefined
   const productNames: Record<string, string> = {}
   const read = await Promise.all(
     (products as string[]).map(
@@ -113,6 +122,7 @@ export async function readServerContent(
   return {
     productSlugs: products as string[],
     siteOrigin,
+    apiOrigin,
     company: typeof site?.company === 'string' ? site.company : 'Website',
     productNames,
     notifications: readNotifications(site),

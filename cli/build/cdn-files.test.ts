@@ -162,7 +162,7 @@ describe('the Content-Security-Policy', () => {
       analyticsId: 'G-TEST',
     }
     expect(contentSecurityPolicy(remote, [])).toBe(
-      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' https://www.googletagmanager.com; style-src 'self' 'unsafe-inline'; img-src 'self' data: https://cdn.company.in; connect-src 'self' https://api.company.in https://www.google-analytics.com; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' https://www.googletagmanager.com; style-src 'self' 'unsafe-inline'; img-src 'self' data: https://cdn.company.in; connect-src 'self' https://api.company.in https://www.google-analytics.com; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self' https://api.company.in; frame-ancestors 'none'",
     )
   })
 })

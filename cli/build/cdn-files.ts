@@ -87,7 +87,8 @@ export function contentSecurityPolicy(config: BuildConfig, hashes: string[]): st
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // The forms post to the API without JavaScript, so its origin may receive them too.
+    directive('form-action', "'self'", ...origins(config.apiBase)),
     "frame-ancestors 'none'",
   ].join('; ')
 }

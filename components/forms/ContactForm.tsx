@@ -1,19 +1,22 @@
 import { contactFields, DESCRIPTION_MAX, DESCRIPTION_MIN } from '../../lib/forms/fields.ts'
 import type { ContactPayload } from '../../lib/forms/index.ts'
+import { RECEIVED } from '../../lib/forms/received.ts'
 import { EmailField, NameField, TextAreaField } from './Field.tsx'
 import { FormFrame } from './FormFrame.tsx'
 import { loadRules } from './load-rules.ts'
-import { postForm } from './submit.ts'
+import { formAction, postForm } from './submit.ts'
 import { toastError, toastSuccess } from './toasts.ts'
 import { type FormOptions, useForm } from './useForm.ts'
 
 /** What the contact form checks, where it sends, and what it says (../shared/spec/site-spec.md §8). */
+const CONTACT_PATH = '/contactinformations'
+
 const CONTACT_FORM: FormOptions<(typeof contactFields)[number], ContactPayload> = {
   id: 'contact',
   fields: contactFields,
   rules: () => loadRules().then((loaded) => loaded.validateContact),
-  submit: (payload, honeypot) => postForm('/contactinformations', payload, honeypot),
-  onSuccess: () => toastSuccess('Form submitted successfully'),
+  submit: (payload, honeypot) => postForm(CONTACT_PATH, payload, honeypot),
+  onSuccess: () => toastSuccess(RECEIVED.contact.title),
   onFailure: () => toastError('Something went wrong'),
   pendingMessage: 'Sending your message…',
 }
@@ -33,6 +36,7 @@ export function ContactForm({ headingLevel = 1 }: ContactFormProps) {
       headingLevel={headingLevel}
       intro={<p className="form-card__intro">Tell us what you need and our team will get back to you.</p>}
       pendingLabel="Sending your message…"
+      action={formAction(CONTACT_PATH)}
     >
       <NameField control={form.field('name')} />
       <EmailField control={form.field('email')} />

@@ -2,10 +2,11 @@ import { useMemo } from 'react'
 import { navigate } from 'vike/client/router'
 import { enquiryFields } from '../../lib/forms/fields.ts'
 import type { EnquiryFormValues, EnquiryPayload } from '../../lib/forms/index.ts'
+import { RECEIVED } from '../../lib/forms/received.ts'
 import { EmailField, NameField, PhoneField, TextAreaField, TextField } from './Field.tsx'
 import { FormFrame } from './FormFrame.tsx'
 import { loadRules } from './load-rules.ts'
-import { postForm } from './submit.ts'
+import { formAction, postForm } from './submit.ts'
 import { LONG_TOAST, toastError, toastSuccess } from './toasts.ts'
 import { useForm } from './useForm.ts'
 
@@ -22,6 +23,8 @@ export function enquiryPayload(slug: string, form: EnquiryFormValues): EnquiryPa
   }
 }
 
+const ENQUIRY_PATH = '/productregistration'
+
 interface EnquiryFormProps {
   /** The product's slug: sent as `product_name`, and where the visitor goes after a success. */
   slug: string
@@ -36,9 +39,9 @@ export function EnquiryForm({ slug }: EnquiryFormProps) {
       rules: () => loadRules().then((loaded) => loaded.validateEnquiry),
       pendingMessage: 'Sending your enquiry…',
       submit: (form: EnquiryFormValues, honeypot: string) =>
-        postForm('/productregistration', enquiryPayload(slug, form), honeypot),
+        postForm(ENQUIRY_PATH, enquiryPayload(slug, form), honeypot),
       onSuccess: () => {
-        toastSuccess("Your enquiry has been received. We'll be in touch within 24 hours.", LONG_TOAST)
+        toastSuccess(`${RECEIVED.enquiry.title} ${RECEIVED.enquiry.next}`, LONG_TOAST)
         void navigate(`/products/${slug}`)
       },
       onFailure: () => toastError('Something went wrong. Please try again.', LONG_TOAST),
@@ -52,7 +55,10 @@ export function EnquiryForm({ slug }: EnquiryFormProps) {
       title="Your enquiry"
       intro={<p className="form-card__intro">Submit your enquiry and we'll respond as soon as possible.</p>}
       pendingLabel="Sending your enquiry…"
+      action={formAction(ENQUIRY_PATH)}
     >
+      {/* The product, for a form posted without JavaScript; with it, the payload names it. */}
+      <input type="hidden" name="product_name" value={slug} />
       <NameField control={form.field('name')} wide />
       <EmailField control={form.field('email')} />
       <PhoneField control={form.field('phone')} />

@@ -16,6 +16,10 @@ interface FormFrameProps<F extends string> {
   submitLabel?: string
   /** Shown (and announced) while the form is being sent. */
   pendingLabel: string
+  /** Where the form posts without JavaScript: the endpoint under the API base (submit.ts). */
+  action: string
+  /** Shown above the form once it has been received, e.g. the reference the API gave it. */
+  receipt?: ReactNode
   /** The fields, in screen order. */
   children: ReactNode
 }
@@ -32,6 +36,8 @@ export function FormFrame<F extends string>({
   intro,
   submitLabel = 'Submit',
   pendingLabel,
+  action,
+  receipt,
   children,
 }: FormFrameProps<F>) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
@@ -57,12 +63,16 @@ export function FormFrame<F extends string>({
         {title}
       </Heading>
       {intro}
+      {receipt}
       {form.submitting ? (
         <FormLoader label={pendingLabel} minHeight={lastHeight.current} />
       ) : (
         <form
           className="form"
           ref={form.formRef}
+          // Before hydration, or when the scripts never arrive, the form posts itself (form-encoded) and
+          // the intake API answers with a page; once hydrated, onSubmit sends JSON instead.
+          action={action}
           method="post"
           noValidate
           aria-labelledby={titleId}
@@ -76,7 +86,7 @@ export function FormFrame<F extends string>({
           <div className="form__grid">{children}</div>
           <Honeypot id={`${form.id}-website`} {...form.honeypot} />
           <div className="form__actions">
-            <button className="form__submit" type="submit" ref={form.submitRef} disabled={!form.hydrated}>
+            <button className="form__submit" type="submit" ref={form.submitRef}>
               {submitLabel}
             </button>
           </div>

@@ -1,15 +1,18 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { fetchJsonOnce } from '../../lib/fetch-json.ts'
 import { EARLIEST_PURCHASE_DATE, warrantyFields } from '../../lib/forms/fields.ts'
 import type { WarrantyPayload } from '../../lib/forms/index.ts'
+import { RECEIVED, REFERENCE_LABEL } from '../../lib/forms/received.ts'
 import type { ProductChoice } from '../../model/menu.ts'
 import { useLazyList } from '../useLazyList.ts'
 import { EmailField, NameField, PhoneField, SelectField, TextField } from './Field.tsx'
 import { FormFrame } from './FormFrame.tsx'
 import { loadRules } from './load-rules.ts'
-import { postForm } from './submit.ts'
+import { formAction, postForm } from './submit.ts'
 import { LONG_TOAST, toastError, toastSuccess } from './toasts.ts'
 import { useForm } from './useForm.ts'
+
+const WARRANTY_PATH = '/warrantyregistration'
 
 /** Today in the visitor's own time zone, YYYY-MM-DD. */
 function localToday(): string {
@@ -33,6 +36,9 @@ export function WarrantyForm({ products: carried, productsUrl }: WarrantyFormPro
   const loadProducts = () => fetchJsonOnce<ProductChoice[]>(productsUrl)
   const loaded = useLazyList(carried ?? [], carried !== null, loadProducts)
   const products = loaded.whole ? loaded.list : null
+  // The reference of the last activation: it stays on the page (the toast goes after 5 s).
+  const [reference, setReference] = useState<string | null>(null)
+  const receiptRef = useRef<HTMLDivElement>(null)
   const form = useForm({
     id: 'warranty',
     fields: warrantyFields,
@@ -41,9 +47,11 @@ export function WarrantyForm({ products: carried, productsUrl }: WarrantyFormPro
       Promise.all([loadRules(), carried ?? loadProducts()]).then(([loaded, list]) =>
         loaded.warrantyRules(list.map((p) => p.value)),
       ),
-    submit: (payload: WarrantyPayload, honeypot: string) =>
-      postForm('/warrantyregistration', payload, honeypot),
-    onSuccess: () => toastSuccess('Your warranty has been activated.', LONG_TOAST),
+    submit: (payload: WarrantyPayload, honeypot: string) => postForm(WARRANTY_PATH, payload, honeypot),
+    onSuccess: ({ id }) => {
+      toastSuccess(RECEIVED.warranty.title, LONG_TOAST)
+      setReference(id ?? null)
+    },
     onFailure: () => toastError('Something went wrong. Please try again.', LONG_TOAST),
     pendingMessage: 'Activating your warranty…',
   })
@@ -52,6 +60,10 @@ export function WarrantyForm({ products: carried, productsUrl }: WarrantyFormPro
   const [today, setToday] = useState<string | undefined>(undefined)
   const { setValue } = form
   useEffect(() => setToday(localToday()), [])
+  // Declared after useForm's own focus: the confirmation, not the emptied form, takes the focus.
+  useEffect(() => {
+    if (reference) receiptRef.current?.focus()
+  }, [reference])
   useEffect(() => {
     const wanted = new URLSearchParams(window.location.search).get('product')
     if (wanted && products?.some((p) => p.value === wanted)) setValue('product', wanted)
@@ -67,6 +79,18 @@ export function WarrantyForm({ products: carried, productsUrl }: WarrantyFormPro
         </p>
       }
       pendingLabel="Activating your warranty…"
+      action={formAction(WARRANTY_PATH)}
+      receipt={
+        reference && (
+          <div className="form__receipt" ref={receiptRef} tabIndex={-1}>
+            <p className="form__receipt-title">{RECEIVED.warranty.title}</p>
+            <p>
+              {REFERENCE_LABEL}: <strong className="form__reference">{reference}</strong>
+            </p>
+            <p>{RECEIVED.warranty.next}</p>
+          </div>
+        )
+      }
     >
       <NameField control={form.field('name')} wide />
       <EmailField control={form.field('email')} />

@@ -3,7 +3,11 @@ import { loadOnce } from '../../lib/load-once.ts'
 
 /** How one POST to the intake API ended. Only HTTP 201 is success (../shared/spec/site-spec.md §7). */
 export type PostResult =
-  | { ok: true }
+  | {
+      ok: true
+      /** The reference the API gave the submission (`{id}`), when it sent one. */
+      id?: string
+    }
   | {
       ok: false
       /** The HTTP status, when the server answered at all. */
@@ -19,6 +23,12 @@ export type PostResult =
 export const preloadRequest = loadOnce(() => import('../../lib/request.ts'))
 
 /**
+ * Where a form posts without JavaScript (before hydration, or when the scripts never arrive): the same
+ * endpoint, form-encoded; the intake API answers with a page (docs/decisions.md, "Forms").
+ */
+export const formAction = (path: string) => `${site.apiBase}${path}`
+
+/**
  * Sends one form to `<apiBase><path>` through the shared request helper. The honeypot goes along
  * only when something is in it, so a person's submission never carries it. Never rejects: a network
  * failure, a timeout or a helper that failed to load is a failure like any non-201 answer.
@@ -31,7 +41,9 @@ export async function postForm(path: string, payload: object, honeypot: string):
       { url: path, method: 'post', data },
       { baseURL: site.apiBase, timeout: site.apiTimeoutMs },
     )
-    return response.status === 201 ? { ok: true } : { ok: false, status: response.status }
+    if (response.status !== 201) return { ok: false, status: response.status }
+    const id = (response.data as { id?: unknown } | null)?.id
+    return typeof id === 'string' ? { ok: true, id } : { ok: true }
   } catch (error) {
     const response = (error as { response?: { status?: unknown; data?: unknown } } | null)?.response
     if (typeof response?.status !== 'number') return { ok: false }

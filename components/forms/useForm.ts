@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useMemo, useRef } from 'react'
 import { useAnnouncer } from './useAnnouncer.ts'
 import { useFieldElements } from './useFieldElements.ts'
 import { useFormValues, type Values } from './useFormValues.ts'
@@ -38,8 +38,11 @@ export interface FormOptions<F extends string, P> {
   rules: () => Promise<Validate<F, P>>
   /** Sends the cleaned payload; `honeypot` is the hidden `website` field as typed (normally empty). */
   submit: (payload: P, honeypot: string) => Promise<SubmitOutcome<F>>
-  /** Runs after a successful submission has reset the form (e.g. a success toast). */
-  onSuccess?: () => void
+  /**
+   * Runs after a successful submission has reset the form (e.g. a success toast), with the reference
+   * the intake API gave it.
+   */
+  onSuccess?: (receipt: { id?: string }) => void
   /**
    * Runs when a submission could not be made or was refused, with the values still in the form
    * (e.g. an error toast). Invalid fields found before sending are not a failure: they show.
@@ -70,8 +73,6 @@ export function useForm<F extends string, P>(options: FormOptions<F, P>) {
   const rules = useRules<Values<F>, P>(options.rules)
   const live = useAnnouncer()
   const elements = useFieldElements<F>()
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
 
   // The latest state, for work that finishes after the rules arrive.
   const latest = useRef({ values, serverErrors })
@@ -138,8 +139,6 @@ export function useForm<F extends string, P>(options: FormOptions<F, P>) {
     id: baseId,
     values,
     submitting: submission.submitting,
-    /** False in the pre-rendered HTML, true once React runs (the submit button waits for it). */
-    hydrated,
     /** Fetches the rules ahead of need (the form calls it on first focus); rejects when offline. */
     loadRules: rules.load,
     /** Text for the form's polite live region. */

@@ -3,7 +3,7 @@ import type { Validate } from './useRules.ts'
 
 /** What a submission ended with; `fieldErrors` are the server's words for fields of this form (422). */
 export type SubmitOutcome<F extends string> =
-  | { ok: true }
+  | { ok: true; id?: string }
   | { ok: false; fieldErrors?: Partial<Record<F, string>> }
 
 /** What happens around one submission; each step is another hook's job (see useForm). */
@@ -25,7 +25,8 @@ export interface SubmissionSteps<F extends string, V, P> {
   ended: (outcome: { ok: true } | { ok: false; fieldErrors: Partial<Record<F, string>> }) => void
   /** Runs when the rules could not be fetched, or when the submission failed. */
   onFailure?: (() => void) | undefined
-  onSuccess?: (() => void) | undefined
+  /** Runs after a success, with the reference the server gave it, if any. */
+  onSuccess?: ((receipt: { id?: string }) => void) | undefined
 }
 
 /**
@@ -79,7 +80,7 @@ export function useSubmission<F extends string, V, P>(steps: SubmissionSteps<F, 
     }
     busy.current = false
     setSubmitting(false)
-    if (outcome.ok) onSuccess?.()
+    if (outcome.ok) onSuccess?.(outcome.id === undefined ? {} : { id: outcome.id })
     else onFailure?.()
   }
 

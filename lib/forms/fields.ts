@@ -27,3 +27,20 @@ export const warrantyFields = [
 
 /** The first purchase date accepted (ISO date); nothing older is still under warranty. */
 export const EARLIEST_PURCHASE_DATE = '2015-01-01'
+
+/**
+ * What a visitor reads for each field, the same in the browser's forms and in the pages the intake
+ * server answers a form sent without JavaScript (server/form-page.ts).
+ */
+export const FIELD_LABELS = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone Number',
+  company_name: 'Company Name',
+  company_gst: 'Company Gst',
+  description: 'Description',
+  product: 'Product',
+  serial_number: 'Serial Number',
+  purchase_date: 'Purchase Date',
+  invoice_number: 'Invoice Number',
+} as const

@@ -55,6 +55,15 @@ export default function Page() {
   const compared = view.slugs.flatMap((slug) => products.filter((p) => p.slug === slug))
   const rows = compareRows(compared, categories)
   const differing = rows.filter((r) => r.differs).length
+  // Add empties the choice and so disables itself: focus stays on the select to add another, or, once
+  // the comparison is full and the select is disabled too, goes to the new column's product.
+  const add = (slug: string) => {
+    const slugs = [...view.slugs, slug]
+    flushSync(() => change({ ...view, slugs }))
+    if (slugs.length < MAX_COMPARED) addSelect.current?.focus()
+    else
+      document.querySelector<HTMLElement>(`.compare__table a[href="/products/${CSS.escape(slug)}"]`)?.focus()
+  }
   const remove = (slug: string) => {
     // The Remove button goes with its column: focus goes where another one is added, once that select
     // is enabled again.
@@ -75,19 +84,22 @@ export default function Page() {
       {compared.length < 2 && (
         <p className="lead compare__prompt">
           Choose two to {MAX_COMPARED} products: tick “Compare” on them in the{' '}
-          <a href={CATALOGUE_PATH}>catalogue</a>, or add them here.
+          <a href={CATALOGUE_PATH}>catalogue</a>
+          {ready ? ', or add them here.' : '.'}
         </p>
       )}
       {catalogue.failed && <CatalogueFailed retry={catalogue.retry} />}
       <div className="compare__controls">
-        <AddProduct
-          categories={categories}
-          addable={products.filter((p) => !view.slugs.includes(p.slug))}
-          full={view.slugs.length >= MAX_COMPARED}
-          ready={ready}
-          onAdd={(slug) => change({ ...view, slugs: [...view.slugs, slug] })}
-          selectRef={addSelect}
-        />
+        {/* Only once it can act: before the page hydrates (or without scripts) it could add nothing. */}
+        {ready && (
+          <AddProduct
+            categories={categories}
+            addable={products.filter((p) => !view.slugs.includes(p.slug))}
+            full={view.slugs.length >= MAX_COMPARED}
+            onAdd={add}
+            selectRef={addSelect}
+          />
+        )}
         {compared.length >= 2 && (
           <label className="compare__only">
             <input

@@ -8,7 +8,6 @@ interface AddProductProps {
   addable: readonly Data['products'][number][]
   /** As many are compared as fit: nothing more can be added until one is removed. */
   full: boolean
-  ready: boolean
   onAdd: (slug: string) => void
   /** The select, which takes the focus when a column is removed. */
   selectRef: RefObject<HTMLSelectElement | null>
@@ -19,7 +18,7 @@ interface AddProductProps {
  * product chosen is added by the button only: a select that acted on every change would add each
  * product a keyboard user passes with the arrow keys (Firefox, Chrome on Windows).
  */
-export function AddProduct({ categories, addable, full, ready, onAdd, selectRef }: AddProductProps) {
+export function AddProduct({ categories, addable, full, onAdd, selectRef }: AddProductProps) {
   const id = useId()
   const [pick, setPick] = useState('')
   return (
@@ -31,7 +30,7 @@ export function AddProduct({ categories, addable, full, ready, onAdd, selectRef 
           className="finder-select"
           id={id}
           value={pick}
-          disabled={!ready || full}
+          disabled={full}
           onChange={(e) => setPick(e.target.value)}
         >
           <option value="">{full ? `${MAX_COMPARED} chosen: remove one first` : 'Choose…'}</option>
@@ -51,10 +50,10 @@ export function AddProduct({ categories, addable, full, ready, onAdd, selectRef 
       <button
         type="button"
         className="btn btn--outline compare__add-button"
-        disabled={!ready || !pick || full}
+        disabled={!pick || full}
         onClick={() => {
-          onAdd(pick)
           setPick('')
+          onAdd(pick)
         }}
       >
         Add

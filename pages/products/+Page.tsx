@@ -41,6 +41,20 @@ export default function Page() {
   const [cap, more] = usePaging(state, carriesAll)
   const { chosen, toggle, clear } = useChosen()
   const countId = useId()
+  // Controls that go away or disable themselves hand the focus on: Clear (the compare bar goes) to the
+  // first product that was chosen, the note's "Clear all filters" (the note goes) to the count.
+  const clearChosen = () => {
+    const first = chosen[0]
+    clear()
+    if (first)
+      document
+        .querySelector<HTMLElement>(`.finder-card:has(a[href="/products/${CSS.escape(first)}"]) input`)
+        ?.focus()
+  }
+  const clearFilters = () => {
+    change(EMPTY)
+    document.getElementById(countId)?.focus()
+  }
 
   const active = categories.find((c) => c.id === state.category)?.filters ?? shared
   const shown = new Set(catalogue.products.filter((p) => matches(p, state, active)).map((p) => p.slug))
@@ -81,7 +95,7 @@ export default function Page() {
           describedBy={countId}
         />
         <div className="finder__results">
-          <output id={countId} className="finder__count" aria-live="polite">
+          <output id={countId} className="finder__count" aria-live="polite" tabIndex={-1}>
             {!catalogue.whole || shown.size === total
               ? `All ${total} products`
               : `${shown.size} of ${total} products match`}
@@ -90,7 +104,7 @@ export default function Page() {
           {catalogue.whole && shown.size === 0 && (
             <p className="finder-note">
               No product matches all of these filters.{' '}
-              <button type="button" className="link-button" onClick={() => change(EMPTY)}>
+              <button type="button" className="link-button" onClick={clearFilters}>
                 Clear all filters
               </button>{' '}
               or loosen one of them.
@@ -114,7 +128,7 @@ export default function Page() {
           ))}
         </div>
       </div>
-      <CompareBar chosen={chosen} onClear={clear} />
+      <CompareBar chosen={chosen} onClear={clearChosen} />
     </section>
   )
 }

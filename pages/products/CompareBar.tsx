@@ -1,12 +1,33 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { compareHref, MAX_COMPARED } from '../../model/compare.ts'
 
-/** The products ticked for comparison, in the order they were ticked. */
+/** Where the products ticked for comparison are kept for the tab's session. */
+const KEPT = 'compare-chosen'
+
+/**
+ * The products ticked for comparison, in the order they were ticked. They are kept in the tab's
+ * sessionStorage, so Back from the comparison and a reload find them ticked again; read once the page
+ * has hydrated (the HTML is the same for everyone). Storage that refuses (private modes, quotas) only
+ * means they are not kept.
+ */
 export function useChosen() {
   const [chosen, setChosen] = useState<string[]>([])
+  useEffect(() => {
+    try {
+      const kept: unknown = JSON.parse(sessionStorage.getItem(KEPT) ?? '[]')
+      if (Array.isArray(kept))
+        setChosen(kept.filter((s): s is string => typeof s === 'string').slice(0, MAX_COMPARED))
+    } catch {}
+  }, [])
+  const set = (list: string[]) => {
+    setChosen(list)
+    try {
+      sessionStorage.setItem(KEPT, JSON.stringify(list))
+    } catch {}
+  }
   const toggle = (slug: string) =>
-    setChosen((list) => (list.includes(slug) ? list.filter((s) => s !== slug) : [...list, slug]))
-  return { chosen, toggle, clear: () => setChosen([]) }
+    set(chosen.includes(slug) ? chosen.filter((s) => s !== slug) : [...chosen, slug])
+  return { chosen, toggle, clear: () => set([]) }
 }
 
 /** What is chosen for comparison, the way to the comparison once there are two, and a way to start over. */

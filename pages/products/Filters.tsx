@@ -45,6 +45,7 @@ export function Filters({
   const id = useId()
   const [open, setOpen] = useState(false)
   const toggle = useRef<HTMLButtonElement>(null)
+  const first = useRef<HTMLInputElement>(null)
   const setFact = (key: string, wanted: Wanted | undefined) => onChange(withFact(state, key, wanted))
   const inUse = Object.keys(state.facts).length + (state.category === null ? 0 : 1)
   return (
@@ -79,6 +80,7 @@ export function Filters({
           {[{ id: '', name: 'All categories' }, ...categories].map((c) => (
             <label key={c.id} className="finder__chip">
               <input
+                ref={c.id ? undefined : first}
                 type="radio"
                 name={`${id}-category`}
                 value={c.id}
@@ -104,7 +106,11 @@ export function Filters({
           type="button"
           className="finder__reset"
           disabled={inUse === 0}
-          onClick={() => onChange(EMPTY)}
+          onClick={() => {
+            // The button disables itself: the focus goes to the first filter, "All categories".
+            onChange(EMPTY)
+            first.current?.focus()
+          }}
         >
           Clear all filters
         </button>

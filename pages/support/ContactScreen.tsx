@@ -77,6 +77,7 @@ export function ContactScreen({ company, contact, offices }: ContactScreenProps)
             <button
               type="button"
               className="contact-info__toggle"
+              data-needs-script=""
               aria-expanded={expanded}
               aria-controls={detailsId}
               onClick={toggle}

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { axeViolations } from './axe.ts'
+import { hydrated } from './hydrated.ts'
 import { mockApi } from './mock-api.ts'
 
 const CONTACT = {
@@ -17,12 +18,14 @@ const WARRANTY = {
   purchase_date: '2025-03-14',
 }
 
-/** Opens a form page and waits for React: the submit button is enabled only once the page hydrates. */
+/**
+ * Opens a form page and waits for React: before it hydrates, Submit posts the form natively (without
+ * JavaScript, tests/e2e/no-script.spec.ts), not as JSON.
+ */
 async function openForm(page: Page, path: string): Promise<Locator> {
   await page.goto(path)
-  const submit = page.getByRole('button', { name: 'Submit' })
-  await expect(submit).toBeEnabled()
-  return submit
+  await hydrated(page)
+  return page.getByRole('button', { name: 'Submit' })
 }
 
 /** The error element an input names in aria-describedby, found through the wiring itself. */

@@ -1,29 +1,18 @@
-import { execFileSync } from 'node:child_process'
 import { expect, type Page, test } from '@playwright/test'
-import { SERVE_DATA, SERVE_PORT } from '../../playwright.config.ts'
+import { SERVE_PORT } from '../../playwright.config.ts'
+import { hydrated } from './hydrated.ts'
+import { stored } from './stored.ts'
 
 // The forms as built with the embedded defaults (API base /api) against the real intake server.
 const origin = `http://127.0.0.1:${SERVE_PORT}`
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\*?$`))
-
-/** What the sales team would export: the stored submissions of one kind. */
-function stored(kind: string): Record<string, unknown>[] {
-  const out = execFileSync(
-    process.execPath,
-    ['bin/site.js', 'submissions', 'export', '--data', SERVE_DATA, '--format', 'json', '--kind', kind],
-    // Standard error says the e-mails wait for an instance with SITE_SMTP_URL (this one has none): true,
-    // and not this test's subject.
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  return JSON.parse(out) as Record<string, unknown>[]
-}
 
 test.describe.configure({ mode: 'serial' })
 
 test.describe('forms end to end with site serve', () => {
   test('a contact message is stored and acknowledged', async ({ page }) => {
     await page.goto(`${origin}/support`)
-    await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled()
+    await hydrated(page)
     await field(page, 'Name').fill('Ravi Kumar')
     await field(page, 'Email').fill('ravi.kumar@example.com')
     await field(page, 'Description').fill('End to end test message about the smart panel board.')
@@ -35,7 +24,7 @@ test.describe('forms end to end with site serve', () => {
 
   test('a product enquiry is stored with its product and returns to the product page', async ({ page }) => {
     await page.goto(`${origin}/productenquiry/uhfradiomodem`)
-    await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled()
+    await hydrated(page)
     await field(page, 'Name').fill('Lakshmi Menon')
     await field(page, 'Email').fill('lakshmi.menon@example.com')
     await field(page, 'Phone Number').fill('9811122233')

@@ -98,7 +98,7 @@ test.describe('toasts', () => {
       await page.setViewportSize({ width, height: 900 })
       await page.goto('/productregistration?product=szephyr')
       const submit = page.getByRole('button', { name: 'Submit' })
-      await expect(submit).toBeEnabled()
+      await hydrated(page)
       await page.getByLabel(/^Name\*?$/).fill('Meera Iyer')
       await page.getByLabel(/^Email\*?$/).fill('meera.iyer@example.com')
       await page.getByLabel(/^Phone Number\*?$/).fill('9123456780')

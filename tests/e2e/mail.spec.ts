@@ -4,6 +4,7 @@ import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { eventually, type Received, smtpSink } from '../server-fixtures.ts'
 import { type ServerProcess, spawnServer } from '../server-process.ts'
+import { hydrated } from './hydrated.ts'
 
 /**
  * Submit and get an e-mail, the whole loop: `site serve` started as docs/server.md says (SITE_SMTP_URL
@@ -47,7 +48,7 @@ async function mailWith(marker: string): Promise<Received> {
 test('a contact message sent from /support reaches support, answerable to the visitor', async ({ page }) => {
   const message = 'Mail loop test: the smart panel board keeps resetting after a power cut.'
   await page.goto(`${origin}/support`)
-  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled()
+  await hydrated(page)
   await field(page, 'Name').fill('Ravi Kumar')
   await field(page, 'Email').fill('ravi.kumar@example.com')
   await field(page, 'Description').fill(message)
@@ -63,7 +64,7 @@ test('a contact message sent from /support reaches support, answerable to the vi
 
 test('a product enquiry reaches sales with the product named', async ({ page }) => {
   await page.goto(`${origin}/productenquiry/uhfradiomodem`)
-  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled()
+  await hydrated(page)
   await field(page, 'Name').fill('Lakshmi Menon')
   await field(page, 'Email').fill('lakshmi.mailloop@example.com')
   await field(page, 'Phone Number').fill('9811122233')

@@ -45,6 +45,12 @@ const FactDeclaration = Strict(
           'true when every product of the category must give it (validate names each one that does not).',
       }),
     ),
+    acrossCategories: Type.Optional(
+      Type.Boolean({
+        description:
+          'true to filter the whole catalogue by it while no category is chosen, although only this category declares it (products without it never match). A fact several categories declare does so already.',
+      }),
+    ),
   },
   'One fact products of this category give: its key, label, type and, for numbers, its unit.',
 )
