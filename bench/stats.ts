@@ -8,3 +8,8 @@ export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? 0
 }
+
+/** Bytes as whole mebibytes, as the benches print memory. */
+export function megabytes(bytes: number): number {
+  return Math.round(bytes / 1024 / 1024)
+}
