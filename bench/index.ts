@@ -14,7 +14,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -187,37 +187,56 @@ async function benchSearch() {
 
 /**
  * `site review` of the built site against a copy of itself (`npm run build` first): every page at
- * 360, 1000 and 1440 px on both sides, `runs` times (3 in full, 1 in the quick sample), the wall time
- * of each and how many shots changed (0 is right: the same build must look the same every time).
+ * 360, 1000 and 1440 px on both sides, `runs` times (3 in full, 1 in the quick sample) with `fresh`
+ * (every shot taken), the wall time of each and how many shots changed (0 is right: the same build
+ * must look the same every time). Then the release loop: the same baseline, whose shots the runs
+ * before have seen, against a copy with one product page's name edited; the new side is shot, and
+ * the baseline only where a page changed.
  */
 async function benchReview() {
   const { runReview } = await import('../cli/review/review.ts')
   const paths = projectPaths()
   const scratch = await mkdtemp(path.join(tmpdir(), 'site-bench-review-'))
+  const widths = [360, 1000, 1440]
   try {
-    await cp(paths.client, path.join(scratch, 'baseline', 'client'), { recursive: true })
-    await cp(path.join(paths.dist, 'build.json'), path.join(scratch, 'baseline', 'build.json')).catch(
-      () => {},
-    )
+    const copy = async (to: string) => {
+      await cp(paths.client, path.join(scratch, to, 'client'), { recursive: true })
+      await cp(path.join(paths.dist, 'build.json'), path.join(scratch, to, 'build.json')).catch(() => {})
+    }
+    await copy('baseline')
     const runs = Number(flag('runs') ?? (quick ? 1 : 3))
     console.log('\nsite review of the built site against a copy of itself (360, 1000, 1440 px):')
     console.log(
-      '| run | pages | shots per side | wall time | shots changed | largest change |\n|---|---|---|---|---|---|',
+      '| run | pages | shots taken | shots known | wall time | shots changed | largest change |\n|---|---|---|---|---|---|---|',
     )
+    const row = (name: string, ms: number, review: Awaited<ReturnType<typeof runReview>>) => {
+      const shots = review.routes.flatMap((r) => r.widths)
+      console.log(
+        `| ${name} | ${review.routes.length} | ${review.shots.taken} | ${review.shots.known} | ${duration(ms)} | ${shots.filter((w) => w.changed > 0).length} | ${review.largest ? `${review.largest.route} ${review.largest.width} px ${review.largest.changed}` : 'none'} |`,
+      )
+    }
     for (let i = 1; i <= runs; i++) {
       const run = await time(() =>
         runReview(paths, {
           baseline: path.join(scratch, 'baseline'),
           out: path.join(scratch, `report-${i}`),
-          widths: [360, 1000, 1440],
+          widths,
+          fresh: true,
         }),
       )
-      const review = run.value
-      const shots = review.routes.flatMap((r) => r.widths)
-      console.log(
-        `| ${i} | ${review.routes.length} | ${shots.length} | ${duration(run.ms)} | ${shots.filter((w) => w.changed > 0).length} | ${review.largest ? `${review.largest.route} ${review.largest.width} px ${review.largest.changed}` : 'none'} |`,
-      )
+      row(`${i}, fresh`, run.ms, run.value)
     }
+    await copy('edited')
+    const page = path.join(scratch, 'edited', 'client', 'products', 'szephyr', 'index.html')
+    const html = await readFile(page, 'utf8')
+    await writeFile(page, html.replace(/<h1([^>]*)>([^<]*)</, '<h1$1>$2 Air<'))
+    const loop = await time(() =>
+      runReview(
+        { ...paths, client: path.join(scratch, 'edited', 'client') },
+        { baseline: path.join(scratch, 'baseline'), out: path.join(scratch, 'report-loop'), widths },
+      ),
+    )
+    row('release loop: one page edited, the baseline known', loop.ms, loop.value)
   } finally {
     await rm(scratch, { recursive: true, force: true })
   }

@@ -10,6 +10,7 @@ interface ReviewFlags {
   out: string
   widths: string
   failOn?: string
+  fresh?: boolean
   /** False with --no-wait. */
   wait?: boolean
 }
@@ -28,6 +29,10 @@ export function register(program: Command): void {
     .option('--out <dir>', 'where to write the report', '.cache/review')
     .option('--widths <list>', 'window widths in px, each page shot at every one', '360,1000,1440')
     .option('--fail-on <share>', 'exit 1 when any page changed more than this share of its pixels (0 to 1)')
+    .option(
+      '--fresh',
+      'shoot every page of both sides again, trusting no shot an earlier review took of the same build',
+    )
     .option('--no-wait', NO_WAIT_HELP)
     .addHelpText(
       'after',
@@ -53,6 +58,7 @@ the live release downloaded. In CI: site review --fail-on 0 stops on any change.
           baseline: flags.baseline,
           out: path.resolve(flags.out),
           widths,
+          fresh: flags.fresh ?? false,
           log: (line) => (line.includes('did not settle') ? console.warn(`\n${line}`) : progress(line)),
         }),
       )

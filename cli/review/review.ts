@@ -7,6 +7,7 @@ import { compareShots } from './diff.ts'
 import { reportHtml } from './report-html.ts'
 import { serveFolder } from './serve-folder.ts'
 import { percent } from './share.ts'
+import { openShotCache, sideKey } from './shot-cache.ts'
 import { openSides, type Side, shown } from './sides.ts'
 
 export interface ReviewOptions {
@@ -18,6 +19,11 @@ export interface ReviewOptions {
   widths: readonly number[]
   /** Only these routes (tests: a review of the pages a test is about); default every page in common. */
   routes?: readonly string[]
+  /**
+   * Shoot every page of both sides, trusting no shot an earlier review saw (cli/review/shot-cache.ts);
+   * what was shot is still remembered for the next review.
+   */
+  fresh?: boolean
   /** Progress and warnings. */
   log?: (line: string) => void
 }
@@ -53,6 +59,8 @@ export interface Review {
   largest?: { route: string; width: number; changed: number }
   /** Where index.html was written. */
   report: string
+  /** Shots taken, and shots an earlier review had seen and so were not taken again. */
+  shots: { taken: number; known: number }
 }
 
 /**
@@ -79,7 +87,9 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
     serveFolder(sides.site.client),
   ])
   const browser = await launchBrowser()
+  const cache = await openShotCache(path.join(paths.cache, 'review-shots.json'))
   const reviewed: ReviewedRoute[] = []
+  const shots = { taken: 0, known: 0 }
   try {
     const served = (side: Side, origin: string): ServedSide => ({
       origin,
@@ -88,12 +98,51 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
     })
     const baseline = served(sides.baseline, baselineServer.origin)
     const site = served(sides.site, siteServer.origin)
+    const key = (side: ServedSide) => sideKey(side.client, side.assetBase, paths.root, browser.version())
+    const [baselineKey, siteKey] = await Promise.all([key(baseline), key(site)])
+    const widths = options.widths
+    /** A route's hashes an earlier review saw on a side, at every width, or nothing. */
+    const known = (side: string, route: string) => {
+      const seen = options.fresh ? undefined : cache.get(side, route)
+      return seen && widths.every((width) => seen[width]) ? widths.map((width) => seen[width]) : undefined
+    }
+    const same = (a: readonly (string | undefined)[] | undefined, b: readonly (string | undefined)[]) =>
+      a?.every((hash, i) => hash === b[i]) === true
+    const shoot = async (side: ServedSide, sideKey: string, route: string) => {
+      const taken = await shootRoute(browser, side, route, widths, log)
+      for (const shot of taken) cache.set(sideKey, route, shot.width, shot.hash)
+      shots.taken += taken.length
+      return taken
+    }
+    const unchanged = (route: string): ReviewedRoute => ({
+      route,
+      id: `page-${routeSlug(route)}`,
+      widths: widths.map((width) => ({ width, changed: 0 })),
+    })
     const queue = [...routes]
     const worker = async () => {
       for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
-        const before = await shootRoute(browser, baseline, route, options.widths, log)
-        const after = await shootRoute(browser, site, route, options.widths, log)
-        reviewed.push(await compareRoute(route, before, after, images))
+        const knownBaseline = known(baselineKey, route)
+        const knownSite = known(siteKey, route)
+        if (knownBaseline && same(knownSite, knownBaseline)) {
+          shots.known += 2 * widths.length
+          reviewed.push(unchanged(route))
+        } else {
+          const after = await shoot(site, siteKey, route)
+          if (
+            same(
+              knownBaseline,
+              after.map((shot) => shot.hash),
+            )
+          ) {
+            shots.known += widths.length
+            reviewed.push(unchanged(route))
+          } else {
+            // The baseline's pixels are needed for the difference: shot now, whatever was known.
+            const before = await shoot(baseline, baselineKey, route)
+            reviewed.push(await compareRoute(route, before, after, images))
+          }
+        }
         log(`${reviewed.length}/${routes.length} ${route}`)
       }
     }
@@ -101,9 +150,10 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
   } finally {
     await browser.close()
     await Promise.all([baselineServer.close(), siteServer.close()])
+    await cache.save()
   }
   reviewed.sort((a, b) => worst(b) - worst(a) || (a.route < b.route ? -1 : 1))
-  const review = describe(reviewed, sides.added, sides.removed, options, sides)
+  const review = describe(reviewed, sides.added, sides.removed, options, sides, shots)
   await writeFile(path.join(options.out, 'review.json'), `${JSON.stringify(reviewJson(review), null, 2)}\n`)
   await writeFile(review.report, reportHtml(review))
   return review
@@ -160,6 +210,7 @@ function describe(
   removed: string[],
   options: ReviewOptions,
   sides: { baseline: Side; site: Side },
+  taken: Review['shots'],
 ): Review {
   let largest: Review['largest']
   for (const r of routes)
@@ -174,6 +225,7 @@ function describe(
       (changed ? ` (${shots} of ${routes.length * options.widths.length} shots)` : ''),
     largest ? `the largest: ${largest.route} at ${largest.width} px, ${percent(largest.changed)}` : '',
     added.length || removed.length ? `${added.length} added, ${removed.length} removed` : '',
+    taken.known ? `${plural(taken.known, 'shot')} known from an earlier review, ${taken.taken} taken` : '',
   ].filter(Boolean)
   return {
     routes,
@@ -186,6 +238,7 @@ function describe(
     at: new Date().toISOString(),
     ...(largest ? { largest } : {}),
     report,
+    shots: taken,
   }
 }
 

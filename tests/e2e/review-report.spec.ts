@@ -47,6 +47,7 @@ test.beforeAll(async () => {
     site: 'dist/client',
     at: '2026-11-28T00:00:00.000Z',
     report: path.join(folder, 'index.html'),
+    shots: { taken: 4, known: 0 },
   }
   await writeFile(review.report, reportHtml(review))
 })
