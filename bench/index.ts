@@ -399,16 +399,32 @@ async function benchTasks() {
  */
 async function benchInteractions() {
   const runs = Number(flag('runs') ?? 5)
-  const { server, origin } = await serveStatic(projectPaths().client)
+  const scratch = await mkdtemp(path.join(tmpdir(), 'site-bench-interactions-'))
+  await writeFloorCopy(projectPaths().client, scratch)
+  const site = await serveStatic(projectPaths().client)
+  const floor = await serveStatic(scratch)
   try {
-    const { interactionTable, measureInteractions } = await import('./interactions.ts')
-    const results = await measureInteractions(origin, runs)
+    const { FLOOR_INTERACTIONS, INTERACTIONS, interactionTable, measureInteractions } = await import(
+      './interactions.ts'
+    )
+    // `--only filter,menu`: the interactions whose names contain one of those words.
+    const only = flag('only')?.split(',')
+    const pick = (list: typeof INTERACTIONS) =>
+      only ? list.filter((i) => only.some((word) => i.name.includes(word))) : list
+    const results = await measureInteractions(site.origin, runs, pick(INTERACTIONS))
+    const floorResults = await measureInteractions(floor.origin, runs, pick(FLOOR_INTERACTIONS))
     console.log(
-      `\nInteractions: the longest Event Timing entry from input to the next paint (4x CPU slowdown, median of ${runs} page loads; "<16": under the 16 ms the API reports):`,
+      `\nInteractions: the longest Event Timing entry from input to the next paint (4x CPU slowdown, median of ${runs} page loads, the pointer on the control before it presses; "<16": under the 16 ms the API reports):`,
     )
     for (const line of interactionTable(results)) console.log(line)
+    console.log(
+      '\nThe floor: the same pages with every script removed, the browser alone painting a like change:',
+    )
+    for (const line of interactionTable(floorResults)) console.log(line)
   } finally {
-    server.kill()
+    site.server.kill()
+    floor.server.kill()
+    await rm(scratch, { recursive: true, force: true })
   }
 }
 
