@@ -83,7 +83,7 @@ export default function Page() {
       />
       {compared.length < 2 && (
         <p className="lead compare__prompt">
-          Choose two to {MAX_COMPARED} products: tick “Compare” on them in the{' '}
+          Choose 2 to {MAX_COMPARED} products: tick “Compare” on them in the{' '}
           <a href={CATALOGUE_PATH}>catalogue</a>
           {ready ? ', or add them here.' : '.'}
         </p>
