@@ -11,7 +11,7 @@ import { readContent, withoutDrafts } from '../model/content/load.ts'
 import { copyProject, shellEnv } from '../tests/project-copy.ts'
 import { type BuildOutput, parseBuildOutput } from './build-output.ts'
 import { type MemoryPeak, watchMemory } from './process-memory.ts'
-import { median, megabytes } from './stats.ts'
+import { median, mebibytes } from './stats.ts'
 import { writeSyntheticProducts } from './synthetic-products.ts'
 
 /**
@@ -280,7 +280,7 @@ async function editLoop(
 }
 
 const ms = (n: number | undefined) => (n === undefined ? '—' : duration(n))
-const mb = (n: number | undefined) => (n === undefined ? '—' : `${megabytes(n).toLocaleString('en')} MB`)
+const mb = (n: number | undefined) => (n === undefined ? '—' : `${mebibytes(n).toLocaleString('en')} MB`)
 
 function stageCell(b: Build, name: string): string {
   const stage = b.stages.find((s) => s.name === name)

@@ -17,7 +17,7 @@ import { postOn } from '../tests/load.ts'
 import { startTestPostgres } from '../tests/postgres.ts'
 import { makeSite, VALID } from '../tests/server-fixtures.ts'
 import { fixtureServeArgs, type ServerProcess, spawnServer } from '../tests/server-process.ts'
-import { megabytes, percentile } from './stats.ts'
+import { mebibytes, percentile } from './stats.ts'
 
 /** Per server, each second: this many submissions and this many page views. */
 const SUBMISSIONS_PER_SECOND = 8
@@ -210,7 +210,7 @@ export async function benchSoak(durationMs: number, say: (line: string) => void 
     )
     const restarted = restart.at >= m * 60_000 && restart.at < (m + 1) * 60_000 ? ' (restart)' : ''
     say(
-      `| ${m + 1}${restarted} | ${pair(ms('page'))} | ${pair(ms('submission', 'SQLite'))} | ${pair(ms('submission', 'PostgreSQL'))} | ${submissions.filter((s) => s.status === 201).length} | ${submissions.filter((s) => s.status === 503).length} | ${inMinute.filter((s) => (s.kind === 'page' ? s.status !== 200 : s.status !== 201 && s.status !== 503)).length} | ${last.map((u) => (u ? megabytes(u.rss) : '—')).join(', ')} | ${last.map((u) => u?.fds ?? '—').join(', ')} |`,
+      `| ${m + 1}${restarted} | ${pair(ms('page'))} | ${pair(ms('submission', 'SQLite'))} | ${pair(ms('submission', 'PostgreSQL'))} | ${submissions.filter((s) => s.status === 201).length} | ${submissions.filter((s) => s.status === 503).length} | ${inMinute.filter((s) => (s.kind === 'page' ? s.status !== 200 : s.status !== 201 && s.status !== 503)).length} | ${last.map((u) => (u ? mebibytes(u.rss) : '—')).join(', ')} | ${last.map((u) => u?.fds ?? '—').join(', ')} |`,
     )
   }
   // Warm-up: the first minute, or the first fifth of a shorter run.
@@ -236,7 +236,7 @@ export async function benchSoak(durationMs: number, say: (line: string) => void 
     const peak = Math.max(...rows.filter((u) => u.at >= warm).map((u) => u.rss))
     const fds = rows.filter((u) => u.at >= warm).map((u) => u.fds)
     say(
-      `${target.name}: resident memory ${megabytes(afterWarm.rss)} MB after the warm-up (${Math.round(warm / 1000)} s), ${megabytes(end.rss)} MB at the end (${(((end.rss - afterWarm.rss) / afterWarm.rss) * 100).toFixed(1)} %; peak ${megabytes(peak)} MB); file descriptors ${afterWarm.fds} then ${end.fds} (${Math.min(...fds)} to ${Math.max(...fds)} after the warm-up).`,
+      `${target.name}: resident memory ${mebibytes(afterWarm.rss)} MB after the warm-up (${Math.round(warm / 1000)} s), ${mebibytes(end.rss)} MB at the end (${(((end.rss - afterWarm.rss) / afterWarm.rss) * 100).toFixed(1)} %; peak ${mebibytes(peak)} MB); file descriptors ${afterWarm.fds} then ${end.fds} (${Math.min(...fds)} to ${Math.max(...fds)} after the warm-up).`,
     )
   }
 }

@@ -10,6 +10,6 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** Bytes as whole mebibytes, as the benches print memory. */
-export function megabytes(bytes: number): number {
+export function mebibytes(bytes: number): number {
   return Math.round(bytes / 1024 / 1024)
 }
