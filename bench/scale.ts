@@ -11,7 +11,7 @@ import { readContent, withoutDrafts } from '../model/content/load.ts'
 import { copyProject, shellEnv } from '../tests/project-copy.ts'
 import { type BuildOutput, parseBuildOutput } from './build-output.ts'
 import { type MemoryPeak, watchMemory } from './process-memory.ts'
-import { median, mebibytes } from './stats.ts'
+import { mebibytes, median } from './stats.ts'
 import { writeSyntheticProducts } from './synthetic-products.ts'
 
 /**
