@@ -842,7 +842,7 @@ export const PROBLEMS = {
         return `write the value, e.g. \`${p.fact.example}\`${p.fact.optional ? '; or delete the line: this fact is optional' : ''}.`
       if (p.image)
         return `put the artwork at content/images/${p.image} (SVG, PNG or JPEG; any name will do) and write its path here, e.g. \`${p.image}\`.`
-      return p.what ? `write ${p.what.replace(/\.$/, '')} here.` : 'replace it with the real text.'
+      return `replace it with ${p.what ? p.what.replace(/\.$/, '') : 'the real text'}.`
     },
     example: { value: 'TODO: one line under the intro', what: 'one line under the intro' },
   }),

@@ -173,7 +173,7 @@ describe('site validate', () => {
     expect(await problemsOf(root)).toMatchInlineSnapshot(`
       "content/products/alpha.yaml:5:10  /subText
         Placeholder left from the scaffold: "TODO: one line under the intro".
-        Fix: write one line under the intro here.
+        Fix: replace it with one line under the intro.
       1 problem in 1 file."
     `)
   })

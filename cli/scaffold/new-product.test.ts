@@ -72,7 +72,7 @@ describe('site new product', () => {
     expect(new Set(report.problems.map((p) => p.path)).size).toBe(report.problems.length)
     const hint = (pointer: string) => report.problems.find((p) => p.path === pointer)?.hint
     expect(report.problems[0]).toMatchObject({ line: 5, path: '/name' })
-    expect(hint('/name')).toBe('write the display name, as in the menu here.')
+    expect(hint('/name')).toBe('replace it with the display name, as in the menu.')
     expect(hint('/facts/poePerPort')).toBe(
       'write the value, e.g. `poePerPort: 30 W`; or delete the line: this fact is optional.',
     )
