@@ -14,7 +14,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -180,65 +180,6 @@ async function benchSearch() {
     } finally {
       await search.close()
     }
-  } finally {
-    await rm(scratch, { recursive: true, force: true })
-  }
-}
-
-/**
- * `site review` of the built site against a copy of itself (`npm run build` first): every page at
- * 360, 1000 and 1440 px on both sides, `runs` times (3 in full, 1 in the quick sample) with `fresh`
- * (every shot taken), the wall time of each and how many shots changed (0 is right: the same build
- * must look the same every time). Then the release loop: the same baseline, whose shots the runs
- * before have seen, against a copy with one product page's name edited (its HTML and data); the new side is shot, and
- * the baseline only where a page changed.
- */
-async function benchReview() {
-  const { runReview } = await import('../cli/review/review.ts')
-  const paths = projectPaths()
-  const scratch = await mkdtemp(path.join(tmpdir(), 'site-bench-review-'))
-  const widths = [360, 1000, 1440]
-  try {
-    const copy = async (to: string) => {
-      await cp(paths.client, path.join(scratch, to, 'client'), { recursive: true })
-      await cp(path.join(paths.dist, 'build.json'), path.join(scratch, to, 'build.json')).catch(() => {})
-    }
-    await copy('baseline')
-    const runs = Number(flag('runs') ?? (quick ? 1 : 3))
-    console.log('\nsite review of the built site against a copy of itself (360, 1000, 1440 px):')
-    console.log(
-      '| run | pages | shots taken | shots known | wall time | shots changed | largest change |\n|---|---|---|---|---|---|---|',
-    )
-    const row = (name: string, ms: number, review: Awaited<ReturnType<typeof runReview>>) => {
-      const shots = review.routes.flatMap((r) => r.widths)
-      console.log(
-        `| ${name} | ${review.routes.length} | ${review.shots.taken} | ${review.shots.known} | ${duration(ms)} | ${shots.filter((w) => w.changed > 0).length} | ${review.largest ? `${review.largest.route} ${review.largest.width} px ${review.largest.changed}` : 'none'} |`,
-      )
-    }
-    for (let i = 1; i <= runs; i++) {
-      const run = await time(() =>
-        runReview(paths, {
-          baseline: path.join(scratch, 'baseline'),
-          out: path.join(scratch, `report-${i}`),
-          widths,
-          fresh: true,
-        }),
-      )
-      row(`${i}, fresh`, run.ms, run.value)
-    }
-    await copy('edited')
-    const page = path.join(scratch, 'edited', 'client', 'products', 'szephyr', 'index.html')
-    const html = await readFile(page, 'utf8')
-    // Everywhere on the page, its data included: a heading changed in the HTML alone would be put
-    // back by hydration from the page's data, and the shot would not change.
-    await writeFile(page, html.replaceAll('SZephyr', 'SZephyr Air'))
-    const loop = await time(() =>
-      runReview(
-        { ...paths, client: path.join(scratch, 'edited', 'client') },
-        { baseline: path.join(scratch, 'baseline'), out: path.join(scratch, 'report-loop'), widths },
-      ),
-    )
-    row('release loop: one page edited, the baseline known', loop.ms, loop.value)
   } finally {
     await rm(scratch, { recursive: true, force: true })
   }
@@ -457,7 +398,12 @@ const PARTS: {
   { name: 'lighthouse', quick: true, built: true, run: benchLighthouse },
   { name: 'tasks', quick: true, built: true, run: benchTasks },
   { name: 'interactions', quick: false, built: true, run: benchInteractions },
-  { name: 'review', quick: true, built: true, run: benchReview },
+  // Builds a copy of the project four times and reviews it: minutes.
+  {
+    name: 'review',
+    quick: true,
+    run: async () => (await import('./review.ts')).benchReview({ runs: Number(flag('runs') ?? 3), quick }),
+  },
   // Ten minutes by default (`soak 3m` for fewer): three servers, PostgreSQL restarted midway.
   { name: 'soak', quick: false, argument: 'duration', run: runSoak },
   // Builds a scratch copy of the project at each size, twice, and runs site dev on it: tens of minutes.

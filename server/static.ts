@@ -56,7 +56,7 @@ export function candidateFiles(urlPath: string): string[] | undefined {
   return urlPath.endsWith('/') ? [dirForm, htmlForm] : [base, dirForm, htmlForm]
 }
 
-async function isFile(file: string): Promise<boolean> {
+export async function isFile(file: string): Promise<boolean> {
   try {
     return (await stat(file)).isFile()
   } catch {

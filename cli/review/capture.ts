@@ -11,6 +11,17 @@ export interface Shot {
   hash: string
 }
 
+/** A route's shots at each width, and every address the page asked its server for meanwhile. */
+export interface RouteShots {
+  shots: Shot[]
+  /**
+   * Paths under the side's folder (`/products/szephyr`, `/assets/…js`, `/media/…webp` for an absolute
+   * asset base) and, marked `url:`, addresses elsewhere (never reached): with the bytes of those
+   * files, what decides how the page looks (cli/review/shot-cache.ts).
+   */
+  loads: string[]
+}
+
 /** A site as the review's browser loads it. */
 export interface ServedSide {
   /** Where its folder is served (cli/review/serve-folder.ts). */
@@ -50,13 +61,15 @@ export async function shootRoute(
   route: string,
   widths: readonly number[],
   warn: (line: string) => void,
-): Promise<Shot[]> {
+): Promise<RouteShots> {
   const context = await browser.newContext({
     viewport: { width: widths[0] ?? 1000, height: VIEW_HEIGHT },
     deviceScaleFactor: 1,
     reducedMotion: 'reduce',
     acceptDownloads: false,
   })
+  const loads = new Set<string>()
+  context.on('request', (request) => loads.add(loaded(request.url(), side)))
   try {
     const assetBase = side.assetBase
     if (assetBase && /^https?:\/\//.test(assetBase))
@@ -92,7 +105,7 @@ export async function shootRoute(
       const png = Buffer.from(data, 'base64')
       shots.push({ width, png, hash: createHash('sha256').update(png).digest('hex') })
     }
-    return shots
+    return { shots, loads: [...loads].sort() }
   } finally {
     await context.close()
   }
@@ -126,6 +139,21 @@ function inFlight(page: Page): () => Promise<void> {
   page.on('requestfinished', done)
   page.on('requestfailed', done)
   return () => (open === 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve)))
+}
+
+/**
+ * What a request of the page is, as the shot cache files it: a path on the side's own server, an
+ * asset under an absolute asset base as the `/media/` path it is answered from, or any other address,
+ * marked (the browser reaches nothing else, so its answer never changes; data: and blob: addresses
+ * by their scheme alone).
+ */
+export function loaded(url: string, side: ServedSide): string {
+  const address = new URL(url)
+  if (address.origin === side.origin) return address.pathname
+  const asset = side.assetBase && assetFile(url, side.assetBase, side.client)
+  if (asset) return `/${path.relative(side.client, asset).split(path.sep).join('/')}`
+  // data: and blob: addresses carry nothing from outside the page (and a blob's is new every time).
+  return `url:${/^https?:$/.test(address.protocol) ? url : address.protocol}`
 }
 
 /** The file under `client/media/` that an address under an absolute asset base names, if it does. */

@@ -2,12 +2,12 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { plural } from '../../lib/errors.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
-import { launchBrowser, type ServedSide, type Shot, shootRoute } from './capture.ts'
+import { launchBrowser, type Shot, shootRoute } from './capture.ts'
 import { compareShots } from './diff.ts'
 import { reportHtml } from './report-html.ts'
 import { serveFolder } from './serve-folder.ts'
 import { percent } from './share.ts'
-import { openShotCache, sideKey } from './shot-cache.ts'
+import { cacheSide, openShotCache, sharedInputs } from './shot-cache.ts'
 import { openSides, type Side, shown } from './sides.ts'
 
 export interface ReviewOptions {
@@ -91,58 +91,63 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
   const reviewed: ReviewedRoute[] = []
   const shots = { taken: 0, known: 0 }
   try {
-    const served = (side: Side, origin: string): ServedSide => ({
-      origin,
-      client: side.client,
-      assetBase: side.info?.config.assetBase ?? sides.site.info?.config.assetBase,
-    })
-    const baseline = served(sides.baseline, baselineServer.origin)
-    const site = served(sides.site, siteServer.origin)
-    const key = (side: ServedSide) => sideKey(side.client, side.assetBase, paths.root, browser.version())
-    const [baselineKey, siteKey] = await Promise.all([key(baseline), key(site)])
     const widths = options.widths
-    /** A route's hashes an earlier review saw on a side, at every width, or nothing. */
-    const known = (side: string, route: string) => {
-      const seen = options.fresh ? undefined : cache.get(side, route)
-      return seen && widths.every((width) => seen[width]) ? widths.map((width) => seen[width]) : undefined
+    const served = async (side: Side, origin: string) => {
+      const assetBase = side.info?.config.assetBase ?? sides.site.info?.config.assetBase
+      const shared = await sharedInputs(paths.root, browser.version(), assetBase)
+      return { origin, client: side.client, assetBase, files: cacheSide(side.client, shared) }
     }
-    const same = (a: readonly (string | undefined)[] | undefined, b: readonly (string | undefined)[]) =>
-      a?.every((hash, i) => hash === b[i]) === true
-    const shoot = async (side: ServedSide, sideKey: string, route: string) => {
+    const [baseline, site] = await Promise.all([
+      served(sides.baseline, baselineServer.origin),
+      served(sides.site, siteServer.origin),
+    ])
+    type Served = typeof site
+    /** A route's hashes at every width, known from an earlier review of the same bytes. */
+    const known = (side: Served, route: string) =>
+      options.fresh ? Promise.resolve(undefined) : cache.find(side.files, route, widths)
+    const same = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
+      a !== undefined && b !== undefined && a.every((hash, i) => hash === b[i])
+    const hashes = (taken: readonly Shot[]) => taken.map((shot) => shot.hash)
+    const shoot = async (side: Served, route: string) => {
       const taken = await shootRoute(browser, side, route, widths, log)
-      for (const shot of taken) cache.set(sideKey, route, shot.width, shot.hash)
-      shots.taken += taken.length
-      return taken
+      const byWidth = Object.fromEntries(taken.shots.map((shot) => [shot.width, shot.hash]))
+      await cache.remember(side.files, route, taken.loads, byWidth)
+      shots.taken += taken.shots.length
+      return taken.shots
     }
     const unchanged = (route: string): ReviewedRoute => ({
       route,
       id: `page-${routeSlug(route)}`,
       widths: widths.map((width) => ({ width, changed: 0 })),
     })
+    /**
+     * One route: nothing shot when both sides are known alike; otherwise the side not known first (the
+     * new site when neither is), and the other only if its hashes, known now or from that very shot's
+     * files, differ: then its pixels are needed for the difference.
+     */
+    const review = async (route: string): Promise<ReviewedRoute> => {
+      const knownSite = await known(site, route)
+      const knownBaseline = await known(baseline, route)
+      if (same(knownSite, knownBaseline)) {
+        shots.known += 2 * widths.length
+        return unchanged(route)
+      }
+      const [first, other] = knownSite && !knownBaseline ? [baseline, site] : [site, baseline]
+      const firstShots = await shoot(first, route)
+      const otherKnown = await known(other, route)
+      if (same(otherKnown, hashes(firstShots))) {
+        shots.known += widths.length
+        return unchanged(route)
+      }
+      const otherShots = await shoot(other, route)
+      return first === site
+        ? compareRoute(route, otherShots, firstShots, images)
+        : compareRoute(route, firstShots, otherShots, images)
+    }
     const queue = [...routes]
     const worker = async () => {
       for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
-        const knownBaseline = known(baselineKey, route)
-        const knownSite = known(siteKey, route)
-        if (knownBaseline && same(knownSite, knownBaseline)) {
-          shots.known += 2 * widths.length
-          reviewed.push(unchanged(route))
-        } else {
-          const after = await shoot(site, siteKey, route)
-          if (
-            same(
-              knownBaseline,
-              after.map((shot) => shot.hash),
-            )
-          ) {
-            shots.known += widths.length
-            reviewed.push(unchanged(route))
-          } else {
-            // The baseline's pixels are needed for the difference: shot now, whatever was known.
-            const before = await shoot(baseline, baselineKey, route)
-            reviewed.push(await compareRoute(route, before, after, images))
-          }
-        }
+        reviewed.push(await review(route))
         log(`${reviewed.length}/${routes.length} ${route}`)
       }
     }
@@ -225,7 +230,7 @@ function describe(
       (changed ? ` (${shots} of ${routes.length * options.widths.length} shots)` : ''),
     largest ? `the largest: ${largest.route} at ${largest.width} px, ${percent(largest.changed)}` : '',
     added.length || removed.length ? `${added.length} added, ${removed.length} removed` : '',
-    taken.known ? `${plural(taken.known, 'shot')} known from an earlier review, ${taken.taken} taken` : '',
+    taken.known ? `${plural(taken.taken, 'shot')} taken, ${taken.known} known from the same files shot before` : '',
   ].filter(Boolean)
   return {
     routes,

@@ -2,60 +2,119 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openShotCache, sideKey } from './shot-cache.ts'
+import { cacheSide, openShotCache, sharedInputs } from './shot-cache.ts'
 
 let scratch = ''
+let file = ''
 beforeEach(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'shot-cache-'))
+  file = path.join(scratch, 'review-shots.json')
 })
 afterEach(() => rm(scratch, { recursive: true, force: true }))
 
-/** A built site of two files, in `name`. */
-async function site(name: string, css = 'body{margin:0}') {
+/** A built site in `name`: two pages, each with its own script, and a stylesheet they share. */
+async function site(name: string, files: Record<string, string> = {}) {
   const client = path.join(scratch, name)
-  await mkdir(path.join(client, 'assets'), { recursive: true })
-  await writeFile(path.join(client, 'index.html'), '<h1>Home</h1>')
-  await writeFile(path.join(client, 'assets', 'site.css'), css)
+  const all: Record<string, string> = {
+    'index.html': '<h1>Home</h1>',
+    'aboutus/index.html': '<h1>About</h1>',
+    'assets/site.css': 'body{margin:0}',
+    'assets/home.js': 'home()',
+    'assets/about.js': 'about()',
+    '404.html': '<h1>Not found</h1>',
+    ...files,
+  }
+  for (const [file, text] of Object.entries(all)) {
+    await mkdir(path.dirname(path.join(client, file)), { recursive: true })
+    await writeFile(path.join(client, file), text)
+  }
   return client
 }
 
 const root = process.cwd()
+const shared = (browser = '140', assetBase?: string) => sharedInputs(root, browser, assetBase)
+const homeLoads = ['/', '/assets/home.js', '/assets/site.css', '/media/missing.webp', 'url:data:']
+const widths = [360, 1440]
 
-describe('sideKey', () => {
-  it('is the same for a byte-identical copy anywhere, as the release a build replaces is', async () => {
+/** A cache that remembers the home page of `client` as shot with `homeLoads`. */
+async function remembered(client: string) {
+  const cache = await openShotCache(file)
+  await cache.remember(cacheSide(client, await shared()), '/', homeLoads, { 360: 'narrow', 1440: 'wide' })
+  await cache.save()
+  return openShotCache(file)
+}
+
+describe('the shot cache', () => {
+  it('knows a page whose loaded files have the same bytes, in a copy anywhere (as the release a build replaces)', async () => {
     const a = await site('a')
+    const cache = await remembered(a)
     await cp(a, path.join(scratch, 'b'), { recursive: true })
-    expect(await sideKey(path.join(scratch, 'b'), undefined, root, '140')).toBe(
-      await sideKey(a, undefined, root, '140'),
-    )
+    const copy = cacheSide(path.join(scratch, 'b'), await shared())
+    expect(await cache.find(copy, '/', widths)).toEqual(['narrow', 'wide'])
+    expect(await cache.find(copy, '/', [1440])).toEqual(['wide'])
+    // Another route has its own record, and a width never shot is not known.
+    expect(await cache.find(copy, '/aboutus', widths)).toBeUndefined()
+    expect(await cache.find(copy, '/', [360, 1000])).toBeUndefined()
   })
 
-  it('changes with one byte of any file, the asset base and the browser', async () => {
+  it('knows it still when a file the page did not load changed (a change elsewhere in the site)', async () => {
+    const cache = await remembered(await site('a'))
+    const other = await site('b', {
+      'assets/about.js': 'about(2)',
+      'aboutus/index.html': '<h1>About us</h1>',
+    })
+    expect(await cache.find(cacheSide(other, await shared()), '/', widths)).toEqual(['narrow', 'wide'])
+  })
+
+  it('does not know it after one byte of a loaded file, a file found where there was none, or the 404 page changed', async () => {
+    const cache = await remembered(await site('a'))
+    for (const [name, files] of [
+      ['css', { 'assets/site.css': 'body{margin:1px}' }],
+      ['html', { 'index.html': '<h1>Home!</h1>' }],
+      ['found', { 'media/missing.webp': 'RIFF' }],
+      ['not-found', { '404.html': '<h1>Gone</h1>' }],
+    ] as const) {
+      const changed = cacheSide(await site(name, files), await shared())
+      expect(await cache.find(changed, '/', widths), name).toBeUndefined()
+    }
+  })
+
+  it('does not know it in another browser, with other review code or another asset base', async () => {
     const a = await site('a')
-    const key = await sideKey(a, undefined, root, '140')
-    expect(await sideKey(await site('b', 'body{margin:1px}'), undefined, root, '140')).not.toBe(key)
-    expect(await sideKey(a, 'https://cdn.example.com/media', root, '140')).not.toBe(key)
-    expect(await sideKey(a, undefined, root, '141')).not.toBe(key)
-  })
-})
-
-describe('openShotCache', () => {
-  it('finds what an earlier review saw, and forgets the oldest sides past eight', async () => {
-    const file = path.join(scratch, 'review-shots.json')
-    const first = await openShotCache(file)
-    expect(first.get('side-0', '/')).toBeUndefined()
-    for (let i = 0; i < 9; i++) first.set(`side-${i}`, '/', 360, `hash-${i}`)
-    first.set('side-8', '/', 1440, 'wide')
-    await first.save()
-    const second = await openShotCache(file)
-    expect(second.get('side-8', '/')).toEqual({ 360: 'hash-8', 1440: 'wide' })
-    expect(second.get('side-1', '/')).toEqual({ 360: 'hash-1' })
-    expect(second.get('side-0', '/')).toBeUndefined()
+    const cache = await remembered(a)
+    expect(await cache.find(cacheSide(a, await shared('141')), '/', widths)).toBeUndefined()
+    expect(
+      await cache.find(cacheSide(a, await shared('140', 'https://cdn.example.com/media')), '/', widths),
+    ).toBe(undefined)
+    const code = path.join(scratch, 'code')
+    await cp(path.join(root, 'cli'), path.join(code, 'cli'), { recursive: true })
+    await writeFile(path.join(code, 'cli', 'review', 'settle.ts'), '// another way to settle a page\n', {
+      flag: 'a',
+    })
+    expect(
+      await cache.find(cacheSide(a, await sharedInputs(code, '140', undefined)), '/', widths),
+    ).toBeUndefined()
   })
 
-  it('starts empty from a file it cannot read', async () => {
-    const file = path.join(scratch, 'review-shots.json')
+  it('keeps the last eight records of a route, newest first', async () => {
+    const cache = await openShotCache(file)
+    for (let i = 0; i < 9; i++) {
+      const client = await site(`v${i}`, { 'assets/site.css': `body{margin:${i}px}` })
+      await cache.remember(cacheSide(client, await shared()), '/', homeLoads, { 360: `hash-${i}` })
+    }
+    await cache.save()
+    const reopened = await openShotCache(file)
+    const side = async (i: number) => cacheSide(path.join(scratch, `v${i}`), await shared())
+    expect(await reopened.find(await side(8), '/', [360])).toEqual(['hash-8'])
+    expect(await reopened.find(await side(1), '/', [360])).toEqual(['hash-1'])
+    expect(await reopened.find(await side(0), '/', [360])).toBeUndefined()
+  })
+
+  it('starts empty from a file it cannot read, or one an older review wrote', async () => {
+    const a = cacheSide(await site('a'), await shared())
     await writeFile(file, '{not json')
-    expect((await openShotCache(file)).get('side', '/')).toBeUndefined()
+    expect(await (await openShotCache(file)).find(a, '/', widths)).toBeUndefined()
+    await writeFile(file, JSON.stringify({ order: ['side'], sides: { side: { '/': { 360: 'x' } } } }))
+    expect(await (await openShotCache(file)).find(a, '/', [360])).toBeUndefined()
   })
 })

@@ -1,74 +1,129 @@
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { sha256 } from '../hash.ts'
+import { servedFile } from './serve-folder.ts'
 
 /**
- * What earlier reviews saw, by the SHA-256 of each shot (`.cache/review-shots.json`), filed under a key
- * for each side: the bytes of every file of the built site, its asset base, the review's own code and
- * the browser's version. A page is a function of those, so a side with the same key shoots the same
- * PNGs (what `npm run bench -- review` checks, three times over, with `--fresh`).
+ * What earlier reviews saw (`.cache/review-shots.json`): for each route, the SHA-256 of its shots at
+ * each width, filed under the page's **inputs**: the bytes of every file the page asked its server for
+ * while it was shot (its HTML, scripts, styles, data, images and fonts, a path that was not found as
+ * not found), the route, its asset base, the review's own code and the browser's version. A page is a
+ * function of those (the review's premise, which `npm run bench -- review` checks three times over with
+ * `--fresh`), so a page whose files have the same bytes now shoots the same PNGs.
  *
- * This is what makes a review fast in the release loop: the release a build replaces becomes
- * dist/baseline byte for byte, so its shots are known from the review that looked at it as the new
- * site; a review then shoots the new side, and shoots a baseline page only where the new one's hash
- * differs from the known one (its pixels are needed for the difference). Only hashes are kept, never
- * the PNGs (a full-page shot is up to a few MB).
+ * A page's inputs are checked without a browser: the files an earlier shot of the route loaded are
+ * read on the side under review (a few, each read once per review) and hashed. That is what makes a
+ * review fast: a page whose files did not change since a review saw it is not shot, on either side;
+ * the release a build replaces becomes dist/baseline byte for byte, so the baseline is known from the
+ * review that looked at it as the new site; and where both sides of a page have the same bytes (a
+ * change elsewhere in the site), one shot serves both. Only hashes are kept, never the PNGs.
  */
 export interface ShotCache {
-  /** The known hashes of a route's shots on a side, by width. */
-  get(side: string, route: string): Readonly<Record<number, string>> | undefined
-  set(side: string, route: string, width: number, hash: string): void
+  /** The hashes of `route`'s shots at `widths` if an earlier shot's inputs are this side's bytes now. */
+  find(side: CacheSide, route: string, widths: readonly number[]): Promise<string[] | undefined>
+  /** What a shot of `route` on `side` loaded and the hash of its shot at each width. */
+  remember(
+    side: CacheSide,
+    route: string,
+    loads: readonly string[],
+    shots: Record<number, string>,
+  ): Promise<void>
   save(): Promise<void>
 }
 
-/** Sides kept: the last few builds a review looked at. */
-const SIDES_KEPT = 8
+/** A side as the cache reads it: its folder and what else decides how its pages look. */
+export interface CacheSide {
+  client: string
+  /** The browser's version, the review's code and the side's asset base (`sharedInputs`). */
+  shared: string
+  /** Each file's hash, read once per review (many pages load the same scripts and styles). */
+  files: Map<string, Promise<string>>
+}
 
-type Stored = { order: string[]; sides: Record<string, Record<string, Record<number, string>>> }
+/** Records kept per route: the pages of the last few builds a review looked at. */
+const RECORDS_KEPT = 8
+
+interface PageRecord {
+  inputs: string
+  loads: string[]
+  shots: Record<number, string>
+}
+
+type Stored = { version: 2; routes: Record<string, PageRecord[]> }
 
 export async function openShotCache(file: string): Promise<ShotCache> {
-  let stored: Stored = { order: [], sides: {} }
+  let stored: Stored = { version: 2, routes: {} }
   try {
     const read = JSON.parse(await readFile(file, 'utf8')) as Stored
-    if (Array.isArray(read.order) && read.sides && typeof read.sides === 'object') stored = read
+    if (read.version === 2 && read.routes && typeof read.routes === 'object') stored = read
   } catch {
-    // No earlier review, or an unreadable file: every shot is taken.
+    // No earlier review, or an unreadable file (or one in an older form): every page is shot.
   }
-  const used = new Set<string>()
   return {
-    get: (side, route) => stored.sides[side]?.[route],
-    set(side, route, width, hash) {
-      used.add(side)
-      stored.sides[side] ??= {}
-      const routes = stored.sides[side]
-      routes[route] = { ...routes[route], [width]: hash }
+    async find(side, route, widths) {
+      for (const record of stored.routes[route] ?? []) {
+        if (!widths.every((width) => record.shots[width])) continue
+        if ((await pageInputs(side, route, record.loads)) === record.inputs)
+          return widths.map((width) => record.shots[width] as string)
+      }
+      return undefined
+    },
+    async remember(side, route, loads, shots) {
+      const inputs = await pageInputs(side, route, loads)
+      const others = (stored.routes[route] ?? []).filter((record) => record.inputs !== inputs)
+      stored.routes[route] = [{ inputs, loads: [...loads], shots }, ...others].slice(0, RECORDS_KEPT)
     },
     async save() {
-      const order = [...stored.order.filter((key) => !used.has(key)), ...used].slice(-SIDES_KEPT)
-      const sides = Object.fromEntries(order.map((key) => [key, stored.sides[key] ?? {}]))
       await mkdir(path.dirname(file), { recursive: true })
       const temporary = `${file}.${process.pid}.tmp`
-      await writeFile(temporary, JSON.stringify({ order, sides }))
+      await writeFile(temporary, JSON.stringify(stored))
       await rename(temporary, file)
     },
   }
 }
 
+/** A side for the cache: its folder, and the inputs every page of it shares. */
+export function cacheSide(client: string, shared: string): CacheSide {
+  return { client, shared, files: new Map() }
+}
+
 /** The files whose code decides how a page is shot: the review's own, and how Chromium is launched. */
 const REVIEW_CODE = ['cli/review', 'cli/chromium.ts']
 
-/** The key of one side: its files' bytes, the asset base it is served with, the review's code and browser. */
-export async function sideKey(
-  client: string,
-  assetBase: string | undefined,
-  root: string,
-  browserVersion: string,
-): Promise<string> {
+/** What every page of a side shares: the browser's version, the review's code and the asset base. */
+export async function sharedInputs(root: string, browserVersion: string, assetBase: string | undefined) {
   const parts: string[] = [browserVersion, assetBase ?? '']
   for (const code of REVIEW_CODE)
     parts.push(await folderHash(path.join(root, code), (name) => !/\.test\.ts$/.test(name)))
-  parts.push(await folderHash(client, () => true))
   return sha256(...parts)
+}
+
+/** The inputs of `route` on `side` if it loads `loads`: every path with what the server answers it with. */
+async function pageInputs(side: CacheSide, route: string, loads: readonly string[]): Promise<string> {
+  const parts = [side.shared, route]
+  for (const load of loads) parts.push(load, await fileHash(side, load))
+  return sha256(...parts)
+}
+
+/**
+ * What the review's server answers `load` with on `side` (cli/review/serve-folder.ts), as a hash: the
+ * file it serves (its name, which gives its type, and its bytes), or 404.html with status 404. `url:`
+ * addresses are never reached.
+ */
+function fileHash(side: CacheSide, load: string): Promise<string> {
+  let hash = side.files.get(load)
+  if (!hash) {
+    hash = load.startsWith('/') ? answerHash(side.client, load) : Promise.resolve('(not reached)')
+    side.files.set(load, hash)
+  }
+  return hash
+}
+
+async function answerHash(client: string, load: string): Promise<string> {
+  const found = await servedFile(client, load).catch(() => undefined)
+  const file = found ?? path.join(client, '404.html')
+  const bytes = await readFile(file).catch(() => '(missing)')
+  return sha256(found ? path.relative(client, found) : '404', bytes)
 }
 
 /** Every file under `dir` (or `dir` itself, a file) by path and content. */

@@ -1,0 +1,111 @@
+/**
+ * `npm run bench -- review`: `site review` on a copy of this project, built for real, the way a release
+ * manager meets it (docs/releasing.md, step 5). Every page at 360, 1000 and 1440 px.
+ *
+ * 1. The build against a byte-identical copy of itself with `--fresh` (every page shot on both sides),
+ *    `runs` times: the wall time of a review that trusts nothing, and how many shots changed (0 is
+ *    right: the same build must look the same every time).
+ * 2. The first review of that build with nothing remembered: each page is shot once, since the
+ *    baseline's page has the same bytes (cli/review/shot-cache.ts).
+ * 3. The release loop: an edit, a real `site build`, a review against the release before it, whose
+ *    shots the reviews before have seen. One edit each, each from the release: a product's description,
+ *    a product's name (in every page's menu), 2 px more padding in the footer's CSS (every page).
+ */
+import { execFile } from 'node:child_process'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { runReview } from '../cli/review/review.ts'
+import { duration } from '../cli/timing.ts'
+import { projectPaths } from '../model/paths.ts'
+import { copyProject, shellEnv } from '../tests/project-copy.ts'
+
+const run = promisify(execFile)
+const WIDTHS = [360, 1000, 1440]
+
+/** An edit an editor or a developer makes between two releases: a file of the project and how it changes. */
+interface Edit {
+  name: string
+  file: string
+  from: string
+  to: string
+}
+
+const EDITS: Edit[] = [
+  {
+    name: "one product's description",
+    file: 'content/products/szephyr.yaml',
+    from: 'SZephyr is a smart adapter for air conditioners.',
+    to: 'SZephyr is a smart adapter for any air conditioner.',
+  },
+  {
+    name: "one product's name (in every page's menu)",
+    file: 'content/products/szephyr.yaml',
+    from: 'name: SZephyr',
+    to: 'name: SZephyr Air',
+  },
+  {
+    name: "2 px more padding in the footer's CSS (every page)",
+    file: 'components/Footer.css',
+    from: 'padding-block: 3.5rem 2.5rem;',
+    to: 'padding-block: calc(3.5rem + 2px) 2.5rem;',
+  },
+]
+
+type Reviewed = Awaited<ReturnType<typeof runReview>>
+
+export async function benchReview(options: { runs: number; quick: boolean }) {
+  const root = await copyProject('site-bench-review-')
+  const scratch = await mkdtemp(path.join(tmpdir(), 'site-bench-review-out-'))
+  const paths = projectPaths(root)
+  const build = () => run(process.execPath, ['bin/site.js', 'build'], { cwd: root, env: shellEnv() })
+  try {
+    await build()
+    const release = path.join(scratch, 'release')
+    await cp(paths.dist, release, { recursive: true })
+    console.log('\nsite review, every page at 360, 1000 and 1440 px (bench/review.ts):')
+    console.log(
+      '| review | pages | shots taken | shots known | wall time | shots changed | largest change |\n|---|---|---|---|---|---|---|',
+    )
+    const row = (name: string, ms: number, review: Reviewed) => {
+      const shots = review.routes.flatMap((r) => r.widths)
+      const largest = review.largest
+      console.log(
+        `| ${name} | ${review.routes.length} | ${review.shots.taken} | ${review.shots.known} | ${duration(ms)} | ${shots.filter((w) => w.changed > 0).length} | ${largest ? `${largest.route} at ${largest.width} px, ${(largest.changed * 100).toFixed(2)} %` : 'none'} |`,
+      )
+    }
+    let report = 0
+    const review = async (fresh: boolean) => {
+      const start = performance.now()
+      const value = await runReview(paths, {
+        baseline: release,
+        out: path.join(scratch, `report-${++report}`),
+        widths: WIDTHS,
+        fresh,
+      })
+      return { ms: Math.round(performance.now() - start), value }
+    }
+    for (let i = 1; i <= (options.quick ? 0 : options.runs); i++) {
+      const fresh = await review(true)
+      row(`the build against itself, --fresh (run ${i})`, fresh.ms, fresh.value)
+    }
+    await rm(path.join(paths.cache, 'review-shots.json'), { force: true })
+    const first = await review(false)
+    row('the build against itself, nothing remembered', first.ms, first.value)
+    for (const edit of options.quick ? EDITS.slice(0, 1) : EDITS) {
+      const file = path.join(root, edit.file)
+      const original = await readFile(file, 'utf8')
+      if (!original.includes(edit.from))
+        throw new Error(`bench/review.ts: ${edit.file} no longer has "${edit.from}"`)
+      await writeFile(file, original.replace(edit.from, edit.to))
+      await build()
+      const loop = await review(false)
+      row(`release loop: ${edit.name}`, loop.ms, loop.value)
+      await writeFile(file, original)
+    }
+  } finally {
+    await rm(root, { recursive: true, force: true })
+    await rm(scratch, { recursive: true, force: true })
+  }
+}
