@@ -230,7 +230,9 @@ function describe(
       (changed ? ` (${shots} of ${routes.length * options.widths.length} shots)` : ''),
     largest ? `the largest: ${largest.route} at ${largest.width} px, ${percent(largest.changed)}` : '',
     added.length || removed.length ? `${added.length} added, ${removed.length} removed` : '',
-    taken.known ? `${plural(taken.taken, 'shot')} taken, ${taken.known} known from the same files shot before` : '',
+    taken.known
+      ? `${plural(taken.taken, 'shot')} taken, ${taken.known} known from the same files shot before`
+      : '',
   ].filter(Boolean)
   return {
     routes,
