@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { sha256 } from '../hash.ts'
 import { annotate } from './annotate.ts'
 import type { SearchPage } from './pages.ts'
 
@@ -8,33 +8,50 @@ import type { SearchPage } from './pages.ts'
 type Annotated = ReturnType<typeof annotate>
 
 /**
- * The pages marked up for the indexer by earlier builds (`.cache/build/search.json`), by the page's
- * HTML and what the index is told about it: parsing every page again was most of the search stage's
- * time at a thousand products. Made for one version of the tool (`toolKey`): another starts afresh.
- * Only this build's pages are kept when it saves.
+ * The pages marked up for the indexer by earlier builds, by the page's HTML and what the index is told
+ * about it: parsing every page again was most of the search stage's time at a thousand products. One
+ * file per page (`.cache/build/search/<tool>/<page>.json`), read when the page's turn comes: held all
+ * at once, a thousand pages' markup (read, kept and written again as one JSON) added ~130 MB to the
+ * build's peak memory. Made for one version of the tool (`toolKey`): another starts afresh. Saving
+ * removes the pages this build did not use and the folders of other versions.
  */
 export async function openAnnotationCache(cacheDir: string, toolKey: string) {
-  const file = path.join(cacheDir, 'search.json')
-  const saved = await readFile(file, 'utf8').then(
-    (text) => JSON.parse(text) as { toolKey: string; pages: Record<string, Annotated> },
-    () => undefined,
-  )
-  const known = saved?.toolKey === toolKey ? saved.pages : {}
-  const used: Record<string, Annotated> = {}
+  const root = path.join(cacheDir, 'search')
+  const tool = sha256(toolKey).slice(0, 16)
+  const dir = path.join(root, tool)
+  await mkdir(dir, { recursive: true }).catch(() => undefined)
+  const used = new Set<string>()
   return {
     /** {@link annotate}, or what it gave for the same page before. */
-    annotate(html: string, page: SearchPage): Annotated {
-      const key = createHash('sha256').update(JSON.stringify(page)).update('\0').update(html).digest('hex')
-      const found = known[key] ?? annotate(html, page)
-      used[key] = found
-      return found
-    },
-    /** Keeps this build's pages for the next one; a cache that cannot be written costs only time. */
-    async save(): Promise<void> {
-      await mkdir(cacheDir, { recursive: true })
-      await writeFile(`${file}.tmp`, JSON.stringify({ toolKey, pages: used }))
+    async annotate(html: string, page: SearchPage): Promise<Annotated> {
+      const key = sha256(JSON.stringify(page), html)
+      used.add(key)
+      const file = path.join(dir, `${key}.json`)
+      const found = await readFile(file, 'utf8')
+        .then((text) => JSON.parse(text) as Partial<Annotated>)
+        // Not marked up before, or a file a stopped build left half written: marked up again.
+        .catch(() => undefined)
+      if (typeof found?.html === 'string' && typeof found.text === 'string')
+        return { html: found.html, text: found.text }
+      const marked = annotate(html, page)
+      // A cache that cannot be written costs only time.
+      await writeFile(`${file}.tmp`, JSON.stringify(marked))
         .then(() => rename(`${file}.tmp`, file))
         .catch(() => undefined)
+      return marked
+    },
+    /** Keeps this build's pages for the next one and removes the rest. */
+    async save(): Promise<void> {
+      const names = await readdir(dir).catch(() => [] as string[])
+      await Promise.all(
+        names
+          .filter((name) => !used.has(name.replace(/\.json$/, '')))
+          .map((name) => rm(path.join(dir, name), { force: true })),
+      )
+      for (const other of await readdir(root).catch(() => [] as string[]))
+        if (other !== tool) await rm(path.join(root, other), { recursive: true, force: true })
+      // The one-file cache of earlier versions.
+      await rm(path.join(cacheDir, 'search.json'), { force: true })
     },
   }
 }

@@ -38,7 +38,10 @@ const UNUSED = /^(pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)|wasm
 export async function indexPages(
   pages: readonly { page: SearchPage; html: string | (() => Promise<string>) }[],
   /** How a page is marked up: {@link annotate}, or a cache of it (annotation-cache.ts). */
-  markUp: (html: string, page: SearchPage) => ReturnType<typeof annotate> = annotate,
+  markUp: (
+    html: string,
+    page: SearchPage,
+  ) => ReturnType<typeof annotate> | Promise<ReturnType<typeof annotate>> = annotate,
 ): Promise<SearchIndex> {
   const pagefind = await import('pagefind')
   try {
@@ -46,7 +49,7 @@ export async function indexPages(
     if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`)
     const texts: string[] = []
     for (const { page, html } of pages) {
-      const marked = markUp(typeof html === 'string' ? html : await html(), page)
+      const marked = await markUp(typeof html === 'string' ? html : await html(), page)
       texts.push(marked.text)
       const added = await index.addHTMLFile({ url: page.route, content: marked.html })
       if (added.errors.length)
