@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { axeViolations } from './axe.ts'
 import { hydrated } from './hydrated.ts'
-import { jumpTo, scrollEnded } from './scroll.ts'
+import { jumpTo, scrollEnded, scrollSettled } from './scroll.ts'
 
 async function open(page: Page, path: string, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 900 })
@@ -226,6 +226,9 @@ test.describe('step navigator on wide screens', () => {
       const ended = scrollEnded(page, event)
       await specs.click()
       await ended
+      const specsTop = () => page.locator('#specifications').evaluate((el) => el.getBoundingClientRect().top)
+      // Where the click's scroll leaves its section.
+      const clickRest = await specsTop()
       // Chosen again where it already rests: no scroll comes, so nothing may stay pinned to it.
       await specs.click()
       await jumpTo(page, '#installation', event)
@@ -243,6 +246,12 @@ test.describe('step navigator on wide screens', () => {
         .locator('#installation')
         .evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }))
       await stopped
+      // On a loaded machine Chromium's compositor has been seen to carry its smooth scroll on past the
+      // page's own jump (a visitor's wheel or finger stops it; a script's jump does not always): the
+      // page then comes to rest at the clicked section after all. The visitor scrolls on to theirs
+      // then, and the click must not hold its step against that scroll either.
+      await scrollSettled(page)
+      if (Math.abs((await specsTop()) - clickRest) <= 2) await jumpTo(page, '#installation', event)
       await expect(installation).toHaveAttribute('aria-current', 'step')
       await expect(page.locator('#installation')).toBeInViewport()
     })
