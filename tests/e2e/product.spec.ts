@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { axeViolations } from './axe.ts'
 import { hydrated } from './hydrated.ts'
-import { jumpTo, scrollEnded, scrollSettled } from './scroll.ts'
+import { jumpTo, scrollEnded, scrollQuiet, scrollState } from './scroll.ts'
 
 async function open(page: Page, path: string, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 900 })
@@ -250,9 +250,10 @@ test.describe('step navigator on wide screens', () => {
       // page's own jump (a visitor's wheel or finger stops it; a script's jump does not always): the
       // page then comes to rest at the clicked section after all. The visitor scrolls on to theirs
       // then, and the click must not hold its step against that scroll either.
-      await scrollSettled(page)
+      // At rest by the wall clock: under load a carried-on animation can pause for several frames.
+      await scrollQuiet(page, 800)
       if (Math.abs((await specsTop()) - clickRest) <= 2) await jumpTo(page, '#installation', event)
-      await expect(installation).toHaveAttribute('aria-current', 'step')
+      await expect(installation, await scrollState(page)).toHaveAttribute('aria-current', 'step')
       await expect(page.locator('#installation')).toBeInViewport()
     })
 

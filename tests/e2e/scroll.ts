@@ -38,3 +38,34 @@ export function jumpTo(page: Page, selector: string, event = 'scrollend'): Promi
     event,
   )
 }
+
+/** Resolves once the page has had no scroll event for `ms` milliseconds of the wall clock. */
+export async function scrollQuiet(page: Page, ms: number): Promise<void> {
+  await page.evaluate(
+    (quiet) =>
+      new Promise<void>((resolve) => {
+        let timer = setTimeout(done, quiet)
+        function done() {
+          removeEventListener('scroll', again)
+          resolve()
+        }
+        function again() {
+          clearTimeout(timer)
+          timer = setTimeout(done, quiet)
+        }
+        addEventListener('scroll', again, { passive: true })
+      }),
+    ms,
+  )
+}
+
+/** Where the page is and which step is current, for a failure message. */
+export function scrollState(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const tops = [...document.querySelectorAll('main section[id]')]
+      .map((el) => `${el.id} ${Math.round(el.getBoundingClientRect().top)}`)
+      .join(', ')
+    const current = document.querySelector('[aria-current="step"]')?.getAttribute('href')
+    return `scrollY ${Math.round(scrollY)}; current step ${current}; section tops: ${tops}`
+  })
+}
