@@ -149,11 +149,13 @@ function inFlight(page: Page): () => Promise<void> {
  */
 export function loaded(url: string, side: ServedSide): string {
   const address = new URL(url)
+  // data: and blob: addresses carry nothing from outside the page (and a blob's is new every time;
+  // its origin is the page's, so it is told apart by its scheme first).
+  if (!/^https?:$/.test(address.protocol)) return `url:${address.protocol}`
   if (address.origin === side.origin) return address.pathname
   const asset = side.assetBase && assetFile(url, side.assetBase, side.client)
   if (asset) return `/${path.relative(side.client, asset).split(path.sep).join('/')}`
-  // data: and blob: addresses carry nothing from outside the page (and a blob's is new every time).
-  return `url:${/^https?:$/.test(address.protocol) ? url : address.protocol}`
+  return `url:${url}`
 }
 
 /** The file under `client/media/` that an address under an absolute asset base names, if it does. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { writeBuildInfo } from '../build/build-info.ts'
-import { assetFile } from './capture.ts'
+import { assetFile, loaded } from './capture.ts'
 import { parseShare, parseWidths } from './flags.ts'
 import { sitePages } from './pages.ts'
 import { openSides } from './sides.ts'
@@ -138,5 +138,25 @@ describe('an absolute asset base in a build.json', () => {
     expect(assetFile(`${base}/../../etc/passwd`, base, '/site')).toBeUndefined()
     expect(assetFile('https://cdn.company.in/other/x.webp', base, '/site')).toBeUndefined()
     expect(assetFile('/media/x.webp', '/media', '/site')).toBeUndefined()
+  })
+})
+
+describe('what the shot cache files a request under', () => {
+  it('is a path of the side, an asset under an absolute base as its /media/ path, or an address never reached', () => {
+    const side = {
+      origin: 'http://127.0.0.1:4100',
+      client: '/site',
+      assetBase: 'https://cdn.company.in/media',
+    }
+    expect(loaded('http://127.0.0.1:4100/products/szephyr?from=menu', side)).toBe('/products/szephyr')
+    expect(loaded('https://cdn.company.in/media/products/szephyr-640.webp', side)).toBe(
+      '/media/products/szephyr-640.webp',
+    )
+    expect(loaded('https://www.googletagmanager.com/gtag/js?id=G-1', side)).toBe(
+      'url:https://www.googletagmanager.com/gtag/js?id=G-1',
+    )
+    // A blob's address is new on every load, and a data: address is part of the page's own bytes.
+    expect(loaded('blob:http://127.0.0.1:4100/0b5c3a9e-1f2d-4e5f-8a9b-0c1d2e3f4a5b', side)).toBe('url:blob:')
+    expect(loaded('data:image/svg+xml,%3Csvg%3E', side)).toBe('url:data:')
   })
 })
