@@ -56,7 +56,7 @@ export function candidateFiles(urlPath: string): string[] | undefined {
   return urlPath.endsWith('/') ? [dirForm, htmlForm] : [base, dirForm, htmlForm]
 }
 
-export async function isFile(file: string): Promise<boolean> {
+async function isFile(file: string): Promise<boolean> {
   try {
     return (await stat(file)).isFile()
   } catch {

@@ -7,7 +7,7 @@ import { compareShots } from './diff.ts'
 import { reportHtml } from './report-html.ts'
 import { serveFolder } from './serve-folder.ts'
 import { percent } from './share.ts'
-import { cacheSide, openShotCache, sharedInputs } from './shot-cache.ts'
+import { cacheSide, openShotCache, reviewCode } from './shot-cache.ts'
 import { openSides, type Side, shown } from './sides.ts'
 
 export interface ReviewOptions {
@@ -92,15 +92,13 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
   const shots = { taken: 0, known: 0 }
   try {
     const widths = options.widths
-    const served = async (side: Side, origin: string) => {
+    const code = await reviewCode(paths.root, browser.version())
+    const served = (side: Side, origin: string) => {
       const assetBase = side.info?.config.assetBase ?? sides.site.info?.config.assetBase
-      const shared = await sharedInputs(paths.root, browser.version(), assetBase)
-      return { origin, client: side.client, assetBase, files: cacheSide(side.client, shared) }
+      return { origin, client: side.client, assetBase, files: cacheSide(side.client, code, assetBase) }
     }
-    const [baseline, site] = await Promise.all([
-      served(sides.baseline, baselineServer.origin),
-      served(sides.site, siteServer.origin),
-    ])
+    const baseline = served(sides.baseline, baselineServer.origin)
+    const site = served(sides.site, siteServer.origin)
     type Served = typeof site
     /** A route's hashes at every width, known from an earlier review of the same bytes. */
     const known = (side: Served, route: string) =>

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { isFile } from '../../server/static.ts'
+import { resolveFile } from '../../server/static.ts'
 
 /** A site folder served over http for the review's browser, and how to stop it. */
 export interface ServedFolder {
@@ -26,34 +26,20 @@ const TYPES: Record<string, string> = {
 }
 
 /**
- * The file of `root` that the review's server answers `pathname` with, or nothing (then 404.html, with
- * status 404): the path itself, `.html` added, or its folder's `index.html`; never outside `root`.
- * The shot cache resolves a page's requests with it too (cli/review/shot-cache.ts).
- */
-export async function servedFile(root: string, pathname: string): Promise<string | undefined> {
-  const base = path.resolve(root)
-  const clean = decodeURIComponent(pathname).replace(/\/+$/, '')
-  const target = path.join(base, clean)
-  if (target !== base && !target.startsWith(`${base}${path.sep}`)) return undefined
-  for (const candidate of [target, `${target}.html`, path.join(target, 'index.html')])
-    if (candidate !== base && (await isFile(candidate))) return candidate
-  return undefined
-}
-
-/**
  * Serves a built site from a port the system picks on 127.0.0.1, as the plainest static host does:
- * clean URLs (`/aboutus`, `/aboutus/`, `/customercare.html`) and `404.html` for anything else. No
- * `_headers` (no CSP, no caching rules): the review looks at pages, and each side must be served the
- * same way.
+ * clean URLs (`/aboutus`, `/aboutus/`, `/customercare.html`), resolved as `site serve` resolves them
+ * (`resolveFile`, server/static.ts, which the shot cache uses too), and `404.html` for anything else.
+ * No `_headers` (no CSP, no caching rules): the review looks at pages, and each side must be served
+ * the same way.
  */
 export async function serveFolder(root: string): Promise<ServedFolder> {
   const base = path.resolve(root)
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
-    servedFile(base, pathname)
+    resolveFile(base, pathname)
       .catch(() => undefined)
       .then((found) => {
-        const file = found ?? path.join(base, '404.html')
+        const file = path.join(base, found ?? '404.html')
         response.writeHead(found ? 200 : 404, {
           'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
         })

@@ -2,7 +2,7 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { cacheSide, openShotCache, sharedInputs } from './shot-cache.ts'
+import { cacheSide, openShotCache, reviewCode } from './shot-cache.ts'
 
 let scratch = ''
 let file = ''
@@ -32,14 +32,16 @@ async function site(name: string, files: Record<string, string> = {}) {
 }
 
 const root = process.cwd()
-const shared = (browser = '140', assetBase?: string) => sharedInputs(root, browser, assetBase)
+/** `client` as the cache reads it, shot in browser `browser` with the review code under `code`. */
+const at = async (client: string, browser = '140', assetBase?: string, code = root) =>
+  cacheSide(client, await reviewCode(code, browser), assetBase)
 const homeLoads = ['/', '/assets/home.js', '/assets/site.css', '/media/missing.webp', 'url:data:']
 const widths = [360, 1440]
 
 /** A cache that remembers the home page of `client` as shot with `homeLoads`. */
 async function remembered(client: string) {
   const cache = await openShotCache(file)
-  await cache.remember(cacheSide(client, await shared()), '/', homeLoads, { 360: 'narrow', 1440: 'wide' })
+  await cache.remember(await at(client), '/', homeLoads, { 360: 'narrow', 1440: 'wide' })
   await cache.save()
   return openShotCache(file)
 }
@@ -49,7 +51,7 @@ describe('the shot cache', () => {
     const a = await site('a')
     const cache = await remembered(a)
     await cp(a, path.join(scratch, 'b'), { recursive: true })
-    const copy = cacheSide(path.join(scratch, 'b'), await shared())
+    const copy = await at(path.join(scratch, 'b'))
     expect(await cache.find(copy, '/', widths)).toEqual(['narrow', 'wide'])
     expect(await cache.find(copy, '/', [1440])).toEqual(['wide'])
     // Another route has its own record, and a width never shot is not known.
@@ -63,7 +65,7 @@ describe('the shot cache', () => {
       'assets/about.js': 'about(2)',
       'aboutus/index.html': '<h1>About us</h1>',
     })
-    expect(await cache.find(cacheSide(other, await shared()), '/', widths)).toEqual(['narrow', 'wide'])
+    expect(await cache.find(await at(other), '/', widths)).toEqual(['narrow', 'wide'])
   })
 
   it('does not know it after one byte of a loaded file, a file found where there was none, or the 404 page changed', async () => {
@@ -74,7 +76,7 @@ describe('the shot cache', () => {
       ['found', { 'media/missing.webp': 'RIFF' }],
       ['not-found', { '404.html': '<h1>Gone</h1>' }],
     ] as const) {
-      const changed = cacheSide(await site(name, files), await shared())
+      const changed = await at(await site(name, files))
       expect(await cache.find(changed, '/', widths), name).toBeUndefined()
     }
   })
@@ -82,36 +84,32 @@ describe('the shot cache', () => {
   it('does not know it in another browser, with other review code or another asset base', async () => {
     const a = await site('a')
     const cache = await remembered(a)
-    expect(await cache.find(cacheSide(a, await shared('141')), '/', widths)).toBeUndefined()
-    expect(
-      await cache.find(cacheSide(a, await shared('140', 'https://cdn.example.com/media')), '/', widths),
-    ).toBe(undefined)
+    expect(await cache.find(await at(a, '141'), '/', widths)).toBeUndefined()
+    expect(await cache.find(await at(a, '140', 'https://cdn.example.com/media'), '/', widths)).toBe(undefined)
     const code = path.join(scratch, 'code')
     await cp(path.join(root, 'cli'), path.join(code, 'cli'), { recursive: true })
     await writeFile(path.join(code, 'cli', 'review', 'settle.ts'), '// another way to settle a page\n', {
       flag: 'a',
     })
-    expect(
-      await cache.find(cacheSide(a, await sharedInputs(code, '140', undefined)), '/', widths),
-    ).toBeUndefined()
+    expect(await cache.find(await at(a, '140', undefined, code), '/', widths)).toBeUndefined()
   })
 
   it('keeps the last eight records of a route, newest first', async () => {
     const cache = await openShotCache(file)
     for (let i = 0; i < 9; i++) {
       const client = await site(`v${i}`, { 'assets/site.css': `body{margin:${i}px}` })
-      await cache.remember(cacheSide(client, await shared()), '/', homeLoads, { 360: `hash-${i}` })
+      await cache.remember(await at(client), '/', homeLoads, { 360: `hash-${i}` })
     }
     await cache.save()
     const reopened = await openShotCache(file)
-    const side = async (i: number) => cacheSide(path.join(scratch, `v${i}`), await shared())
+    const side = (i: number) => at(path.join(scratch, `v${i}`))
     expect(await reopened.find(await side(8), '/', [360])).toEqual(['hash-8'])
     expect(await reopened.find(await side(1), '/', [360])).toEqual(['hash-1'])
     expect(await reopened.find(await side(0), '/', [360])).toBeUndefined()
   })
 
   it('starts empty from a file it cannot read, or one an older review wrote', async () => {
-    const a = cacheSide(await site('a'), await shared())
+    const a = await at(await site('a'))
     await writeFile(file, '{not json')
     expect(await (await openShotCache(file)).find(a, '/', widths)).toBeUndefined()
     await writeFile(file, JSON.stringify({ order: ['side'], sides: { side: { '/': { 360: 'x' } } } }))

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { resolveFile } from '../../server/static.ts'
 import { sha256 } from '../hash.ts'
-import { servedFile } from './serve-folder.ts'
 
 /**
  * What earlier reviews saw (`.cache/review-shots.json`): for each route, the SHA-256 of its shots at
@@ -34,7 +34,7 @@ export interface ShotCache {
 /** A side as the cache reads it: its folder and what else decides how its pages look. */
 export interface CacheSide {
   client: string
-  /** The browser's version, the review's code and the side's asset base (`sharedInputs`). */
+  /** The browser's version, the review's code and the side's asset base (`cacheSide`). */
   shared: string
   /** Each file's hash, read once per review (many pages load the same scripts and styles). */
   files: Map<string, Promise<string>>
@@ -82,17 +82,17 @@ export async function openShotCache(file: string): Promise<ShotCache> {
   }
 }
 
-/** A side for the cache: its folder, and the inputs every page of it shares. */
-export function cacheSide(client: string, shared: string): CacheSide {
-  return { client, shared, files: new Map() }
+/** A side for the cache: its folder, the review's code (`reviewCode`) and the asset base it is served with. */
+export function cacheSide(client: string, code: string, assetBase: string | undefined): CacheSide {
+  return { client, shared: sha256(code, assetBase ?? ''), files: new Map() }
 }
 
 /** The files whose code decides how a page is shot: the review's own, and how Chromium is launched. */
 const REVIEW_CODE = ['cli/review', 'cli/chromium.ts']
 
-/** What every page of a side shares: the browser's version, the review's code and the asset base. */
-export async function sharedInputs(root: string, browserVersion: string, assetBase: string | undefined) {
-  const parts: string[] = [browserVersion, assetBase ?? '']
+/** What decides how every page of both sides is shot: the browser's version and the review's code. */
+export async function reviewCode(root: string, browserVersion: string): Promise<string> {
+  const parts: string[] = [browserVersion]
   for (const code of REVIEW_CODE)
     parts.push(await folderHash(path.join(root, code), (name) => !/\.test\.ts$/.test(name)))
   return sha256(...parts)
@@ -120,10 +120,9 @@ function fileHash(side: CacheSide, load: string): Promise<string> {
 }
 
 async function answerHash(client: string, load: string): Promise<string> {
-  const found = await servedFile(client, load).catch(() => undefined)
-  const file = found ?? path.join(client, '404.html')
-  const bytes = await readFile(file).catch(() => '(missing)')
-  return sha256(found ? path.relative(client, found) : '404', bytes)
+  const found = await resolveFile(client, load).catch(() => undefined)
+  const bytes = await readFile(path.join(client, found ?? '404.html')).catch(() => '(missing)')
+  return sha256(found ?? '404', bytes)
 }
 
 /** Every file under `dir` (or `dir` itself, a file) by path and content. */
