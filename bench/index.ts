@@ -33,7 +33,7 @@ import { writeFloorCopy } from './floor.ts'
 import { runLighthouse } from './lighthouse.ts'
 import { measureLongTasks } from './long-tasks.ts'
 import { benchScale, parseSizes } from './scale.ts'
-import { median } from './stats.ts'
+import { median, time } from './stats.ts'
 
 /** Options that take a value; every other `--x` is a switch. */
 const VALUED = new Set(['--routes', '--runs', '--compare'])
@@ -45,12 +45,6 @@ const all = args.includes('--all')
  * HTML) and a form page (the most JavaScript).
  */
 const REPRESENTATIVE_ROUTES = ['/', '/railways', '/products/szephyr', '/productenquiry/szephyr']
-
-async function time<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const start = performance.now()
-  const value = await fn()
-  return { ms: Math.round(performance.now() - start), value }
-}
 
 async function benchValidate() {
   const paths = projectPaths()

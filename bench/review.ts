@@ -17,9 +17,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { runReview } from '../cli/review/review.ts'
+import { percent } from '../cli/review/share.ts'
 import { duration } from '../cli/timing.ts'
 import { projectPaths } from '../model/paths.ts'
 import { copyProject, shellEnv } from '../tests/project-copy.ts'
+import { time } from './stats.ts'
 
 const run = promisify(execFile)
 const WIDTHS = [360, 1000, 1440]
@@ -72,20 +74,19 @@ export async function benchReview(options: { runs: number; quick: boolean }) {
       const shots = review.routes.flatMap((r) => r.widths)
       const largest = review.largest
       console.log(
-        `| ${name} | ${review.routes.length} | ${review.shots.taken} | ${review.shots.known} | ${duration(ms)} | ${shots.filter((w) => w.changed > 0).length} | ${largest ? `${largest.route} at ${largest.width} px, ${(largest.changed * 100).toFixed(2)} %` : 'none'} |`,
+        `| ${name} | ${review.routes.length} | ${review.shots.taken} | ${review.shots.known} | ${duration(ms)} | ${shots.filter((w) => w.changed > 0).length} | ${largest ? `${largest.route} at ${largest.width} px, ${percent(largest.changed)}` : 'none'} |`,
       )
     }
     let report = 0
-    const review = async (fresh: boolean) => {
-      const start = performance.now()
-      const value = await runReview(paths, {
-        baseline: release,
-        out: path.join(scratch, `report-${++report}`),
-        widths: WIDTHS,
-        fresh,
-      })
-      return { ms: Math.round(performance.now() - start), value }
-    }
+    const review = (fresh: boolean) =>
+      time(() =>
+        runReview(paths, {
+          baseline: release,
+          out: path.join(scratch, `report-${++report}`),
+          widths: WIDTHS,
+          fresh,
+        }),
+      )
     for (let i = 1; i <= (options.quick ? 0 : options.runs); i++) {
       const fresh = await review(true)
       row(`the build against itself, --fresh (run ${i})`, fresh.ms, fresh.value)

@@ -13,3 +13,10 @@ export function percentile(values: readonly number[], p: number): number {
 export function mebibytes(bytes: number): number {
   return Math.round(bytes / 1024 / 1024)
 }
+
+/** What `fn` gave and how long it took, in whole milliseconds. */
+export async function time<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now()
+  const value = await fn()
+  return { ms: Math.round(performance.now() - start), value }
+}
