@@ -31,7 +31,7 @@ export function register(program: Command): void {
     .option('--fail-on <share>', 'exit 1 when any page changed more than this share of its pixels (0 to 1)')
     .option(
       '--fresh',
-      'shoot every page of both sides again, trusting no shot an earlier review took of the same build',
+      'shoot every page of both sides again, trusting no earlier shot of a page whose files are the same',
     )
     .option('--no-wait', NO_WAIT_HELP)
     .addHelpText(
