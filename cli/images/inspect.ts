@@ -23,13 +23,30 @@ export async function inspectImage(bytes: Buffer): Promise<Inspection> {
   }
   const found = await decode()
   // libvips keeps its error text in one buffer for the whole process: a decode on another thread can
-  // clear it before sharp reads it, leaving the reason empty. Decoded again alone, it mostly says why;
-  // when it still does not, the catalogue words the empty reason (lib/problems.ts).
-  if ('error' in found && !found.error) {
-    const again = await decode()
-    return again
-  }
-  return found
+  // clear it before sharp reads it (the reason comes back empty) or add its own line to it (an editor
+  // was told another image's fault). Unless the reason is one line, the image is decoded again and
+  // only what both decodes said is kept; when nothing is left, the catalogue words the empty reason
+  // (lib/problems.ts).
+  if (!('error' in found) || reasonLines(found.error).length === 1) return found
+  const again = await decode()
+  return 'error' in again ? { error: ownReason(found.error, again.error) } : again
+}
+
+const reasonLines = (reason: string) =>
+  reason
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+
+/**
+ * The lines of two decodes' reasons that both gave, in the second's order: a line only one of them
+ * gave came from a decode on another thread. An empty first reason (cleared by another thread) leaves
+ * the second's whole.
+ */
+export function ownReason(first: string, second: string): string {
+  const earlier = reasonLines(first)
+  const later = reasonLines(second)
+  return (earlier.length ? later.filter((line) => earlier.includes(line)) : later).join('\n')
 }
 
 /**
