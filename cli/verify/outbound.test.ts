@@ -183,4 +183,28 @@ describe('brochures no page links', () => {
       '/brochures/FireandSafety (brochures/FireandSafety/index.html): the brochure FireandSafety ("Fire and Safety") exists but no page links to it; link it from the page it belongs to: a product\'s `brochure:` or a domain page\'s `brochures:` list',
     ])
   })
+
+  it('reads every page until each brochure is linked, and counts only links', () => {
+    const brochures = [
+      { id: 'UHF', title: 'UHF Radio Modem' },
+      { id: 'EmbeddedPC', title: 'Embedded PC' },
+    ]
+    const named: BuiltPage = {
+      route: '/aboutus',
+      file: 'aboutus/index.html',
+      html: '<!doctype html><body><h1>x</h1><p>Read /brochures/EmbeddedPC/ in the library.</p></body>',
+    }
+    const pages = [
+      page('/', []),
+      page('/products/uhfradiomodem', ['/brochures/UHF/']),
+      named,
+      page('/products/szephyr', []),
+      page('/products/embeddedpc', ['/brochures/EmbeddedPC']),
+    ]
+    expect(unlinkedBrochures(pages, brochures, new Map())).toEqual([])
+    // The last page is the only link to EmbeddedPC; text that names it is not a link.
+    expect(unlinkedBrochures(pages.slice(0, 4), brochures, new Map()).map((f) => f.page)).toEqual([
+      '/brochures/EmbeddedPC',
+    ])
+  })
 })

@@ -76,10 +76,12 @@ export async function verifySite(
   { routes, sitemap }: ExpectedRoutes,
   /** Verdicts of pages an earlier verify checked, by their HTML, while nothing else they depend on moved. */
   cache?: { get(html: string): PageVerdict | undefined; set(html: string, verdict: PageVerdict): void },
+  /** The site's pages, when the caller has read them already (`readPages`): a thousand are read once. */
+  read?: BuiltPage[],
 ): Promise<VerifyReport> {
   const failures: Failure[] = []
   const fail = (page: string, file: string, message: string) => failures.push({ page, file, message })
-  const pages = await readPages(client)
+  const pages = read ?? (await readPages(client))
   const byFile = new Map(pages.map((p) => [p.file, p]))
 
   for (const route of routes)
