@@ -233,20 +233,26 @@ function routeFiles(route: string): string[] {
 }
 
 /**
- * Copies from the last build every page of `routes` this build did not render: its HTML and its
- * navigation data, byte for byte. Returns how many pages it copied.
+ * The files of every page of `routes` this build does not render, as paths under the client folder:
+ * each is taken over from the last build byte for byte (`copyPages`).
  */
-export async function copyUnchangedPages(
-  previous: string,
-  client: string,
-  routes: readonly string[],
-  rendered: ReadonlySet<string>,
-): Promise<number> {
-  const unchanged = routes.filter((route) => !rendered.has(route) && pageFor(route)?.each)
-  await Promise.all(
-    unchanged.flatMap((route) =>
-      routeFiles(route).map((file) => copyInto(path.join(previous, file), path.join(client, file))),
-    ),
-  )
-  return unchanged.length
+export function unchangedPageFiles(routes: readonly string[], rendered: ReadonlySet<string>): string[] {
+  return unchangedRoutes(routes, rendered).flatMap(routeFiles)
+}
+
+/** The pages of `routes` this build does not render: those with a parameter whose key held. */
+export function unchangedRoutes(routes: readonly string[], rendered: ReadonlySet<string>): string[] {
+  return routes.filter((route) => !rendered.has(route) && pageFor(route)?.each)
+}
+
+/**
+ * Copies `files` (paths under the client folder) from the last build's folder into this build's.
+ * Their folders are made first, each once: a copy that first fails for want of its folder costs
+ * four calls on the thread pool instead of one (about half of the 1.2 s this took for the 4,016
+ * files of 2,008 pages at 1,000 products). A file the last build lacks is skipped.
+ */
+export async function copyPages(previous: string, client: string, files: readonly string[]): Promise<void> {
+  const folders = new Set(files.map((file) => path.dirname(path.join(client, file))))
+  await Promise.all([...folders].map((folder) => copying(() => mkdir(folder, { recursive: true }))))
+  await Promise.all(files.map((file) => copyInto(path.join(previous, file), path.join(client, file))))
 }
