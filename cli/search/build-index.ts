@@ -29,10 +29,13 @@ export interface SearchIndex {
  */
 const UNUSED = /^(pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)|wasm\.unknown\.pagefind)$/
 
+/** Pages read and marked up ahead of the one Pagefind is indexing. */
+const PAGES_AHEAD = 4
+
 /**
  * Indexes pre-rendered pages with Pagefind: each page is annotated ({@link annotate}) and handed to the
  * indexer in memory, under its route as the result URL; a page given as a function is read when its
- * turn comes, so only one is held at a time. Returns the files to serve under /pagefind/,
+ * turn comes, so only a few are held at a time. Returns the files to serve under /pagefind/,
  * with the spelling-suggestion vocabulary added.
  */
 export async function indexPages(
@@ -48,8 +51,19 @@ export async function indexPages(
     const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' })
     if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`)
     const texts: string[] = []
-    for (const { page, html } of pages) {
-      const marked = await markUp(typeof html === 'string' ? html : await html(), page)
+    // The next few pages are read and marked up while Pagefind indexes this one: it takes them one
+    // at a time and in order (the index depends on the order), so it never waits for a file read.
+    const markedUp = (i: number) => {
+      const { page, html } = pages[i] as (typeof pages)[number]
+      const marked = (async () => markUp(typeof html === 'string' ? html : await html(), page))()
+      // Held until its turn, when a failure is reported.
+      marked.catch(() => {})
+      return marked
+    }
+    const ahead = pages.slice(0, PAGES_AHEAD).map((_, i) => markedUp(i))
+    for (const [i, { page }] of pages.entries()) {
+      const marked = await (ahead.shift() as ReturnType<typeof markedUp>)
+      if (i + PAGES_AHEAD < pages.length) ahead.push(markedUp(i + PAGES_AHEAD))
       texts.push(marked.text)
       const added = await index.addHTMLFile({ url: page.route, content: marked.html })
       if (added.errors.length)
