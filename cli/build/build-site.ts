@@ -39,6 +39,8 @@ export async function buildSite(
   const run: BuildRun = { paths, options, staging }
   try {
     const results = await runStages(stages, run, log)
+    // The search stage checked its index beside verify: its warnings join verify's, printed after.
+    if (run.report && run.searchWarnings) run.report.warnings.push(...run.searchWarnings)
     const content = run.content
     if (!content) throw new Error('the build finished without loading the content')
     const builtAt = new Date().toISOString()

@@ -36,6 +36,94 @@ describe('runStages', () => {
     expect(lines[0]).toMatch(/^ {2}validate {4}3 products, 12 pages {36} +\d+ ms$/)
   })
 
+  it('starts a stage beside the others once the stages it needs are done, and lists results in order', async () => {
+    const events: string[] = []
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const stage = (name: string, work: () => Promise<void> = async () => {}, after?: string[]) => ({
+      name,
+      ...(after ? { after } : {}),
+      run: async () => {
+        events.push(`${name} started`)
+        await work()
+        events.push(`${name} done`)
+        return name
+      },
+    })
+    const lines: string[] = []
+    const results = await runStages(
+      [
+        stage('pre-render'),
+        // Waits until the two after it have run: they start beside it, not after it.
+        stage('search', () => held),
+        stage('cdn files', undefined, ['pre-render']),
+        stage('verify', async () => release(), ['cdn files']),
+        stage('publish', undefined, ['search', 'verify']),
+      ],
+      undefined,
+      (line) => lines.push(line.trim().split(/\s+/)[0] as string),
+    )
+    const at = (event: string) => events.indexOf(event)
+    // Search was still running when cdn files and verify started; publish waited for both.
+    expect(events.slice(0, 4)).toEqual([
+      'pre-render started',
+      'pre-render done',
+      'search started',
+      'cdn files started',
+    ])
+    expect(at('verify started')).toBeLessThan(at('search done'))
+    expect(at('publish started')).toBeGreaterThan(Math.max(at('search done'), at('verify done')))
+    expect(events).toHaveLength(10)
+    // Each line is printed as its stage finishes.
+    const finished = events.filter((e) => e.endsWith(' done')).map((e) => e.split(' ')[0])
+    expect(lines).toEqual(finished)
+    expect(results.map((r) => r.name)).toEqual(['pre-render', 'search', 'cdn files', 'verify', 'publish'])
+  })
+
+  it('waits for a stage running beside a failing one, then starts nothing more and reports the failure', async () => {
+    const events: string[] = []
+    const error = await runStages(
+      [
+        { name: 'pre-render', run: async () => 'ok' },
+        {
+          name: 'search',
+          run: async () => {
+            await new Promise((resolve) => setTimeout(resolve, 50))
+            events.push('search done')
+            return 'ok'
+          },
+        },
+        {
+          name: 'verify',
+          after: ['pre-render'],
+          run: async () => {
+            throw new SiteError('verify-failed', '2 problems in the built site.', 'fix them.')
+          },
+        },
+        {
+          name: 'publish',
+          after: ['search'],
+          run: async () => {
+            events.push('publish ran')
+            return 'ok'
+          },
+        },
+      ],
+      undefined,
+      () => {},
+    ).catch((e: unknown) => e)
+    expect(error).toMatchObject({ message: 'The build stopped at "verify": 2 problems in the built site.' })
+    expect(events).toEqual(['search done'])
+  })
+
+  it('refuses a stage that waits for a stage that does not exist', async () => {
+    await expect(
+      runStages([{ name: 'verify', after: ['serach'], run: async () => 'ok' }], undefined, () => {}),
+    ).rejects.toThrow('stage "verify" waits for no such stage: serach')
+  })
+
   it('lines up the name, the summary and the time in columns', () => {
     expect(formatStage({ name: 'prerender', ms: 2400, summary: '14 pages' })).toBe(
       `  prerender   14 pages${' '.repeat(48)}    2.4 s`,

@@ -4,6 +4,7 @@ import type { Content } from '../../model/content/load.ts'
 import type { ManifestEntry } from '../../model/images.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
 import { bytes } from '../timing.ts'
+import type { SearchReport } from '../verify/search.ts'
 import type { VerifyReport } from '../verify/verify.ts'
 import type { BuildPlan } from './build-cache.ts'
 import type { Stage } from './run-stages.ts'
@@ -37,6 +38,8 @@ export interface BuildRun {
   images?: Record<string, ManifestEntry>
   /** Set by `verify`. */
   report?: VerifyReport & { links?: { checked: number; cached: number } }
+  /** Set by `search`: what its check of the index found that stops nothing (ranking quirks). */
+  searchWarnings?: SearchReport['warnings']
   /** Set by `pre-render`: what it took over from the last build, recorded for the next one once promoted. */
   plan?: BuildPlan
 }
@@ -47,10 +50,22 @@ function contentOf(run: BuildRun): Content {
   return run.content
 }
 
+/** What earlier checks found, for the pages this build did not render again (cli/verify/run.ts). */
+async function checkCache(run: BuildRun) {
+  if (!run.plan) return undefined
+  const { buildCacheDir } = await import('./build-cache.ts')
+  return { dir: buildCacheDir(run.paths), toolKey: run.plan.toolKey, changed: run.plan.render }
+}
+
 /**
  * Every stage of `site build`, in order. Each stage's code is imported when it runs, so `site --help`
  * loads none of it. Nothing here writes to dist/: the pre-render and every stage after it write into
  * the staging folder, which the build promotes only when all of them have passed (build-site.ts).
+ *
+ * After the pre-render, the search index is made beside the CDN files and the verify of the pages:
+ * Pagefind indexes in a process of its own, one page at a time, while the build's own process would
+ * wait on it (4 to 6 s at 1,000 products); the search stage checks its own index (every product
+ * found by its name), and verify needs no part of it.
  */
 export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
   {
@@ -113,18 +128,21 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
       const routes = Object.keys(plan.routes)
       const toRender = plan.render ? routes.filter((r) => plan.render?.has(r)) : routes
       const passes = batch.prerenderPasses(plan.render ? toRender.length : batch.pagesWithParameter(content))
+      const { previous, render } = plan
+      const files = previous && render ? cache.unchangedPageFiles(routes, render) : []
       const { pages } = await prerender(run.paths, run.staging, {
         verbose: run.options.verbose,
         passes,
         ...(run.validated ? { content: run.validated } : {}),
         bundle: plan.bundle ? { reuse: plan.bundle } : { keep: plan.bundleKey },
-        only: plan.render,
+        only: render,
+        takeOver:
+          previous && files.length
+            ? { files, copy: () => cache.copyPages(previous, run.staging.client, files) }
+            : undefined,
       })
       await writeDataFiles(run.staging.client, ctx)
-      const copied =
-        plan.previous && plan.render
-          ? await cache.copyUnchangedPages(plan.previous, run.staging.client, routes, plan.render)
-          : 0
+      const copied = previous && render ? cache.unchangedRoutes(routes, render).length : 0
       // Only the published content's images ship: none of a draft's, none the content stopped using.
       if (run.images) await pruneMedia(run.staging.client, run.images)
       const how = [
@@ -145,11 +163,24 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
       const { buildCacheDir } = await import('./build-cache.ts')
       const cache = run.plan && { dir: buildCacheDir(run.paths), toolKey: run.plan.toolKey }
       const index = await buildSiteIndex(run.staging.client, await renderContext(), cache)
-      return `${plural(index.pages, 'page')}, ${plural(index.words, 'word')} indexed, ${bytes(index.bytes)}`
+      const [{ checkSearch, printGrouped }, { SEARCH_BASE }] = await Promise.all([
+        import('../verify/run.ts'),
+        import('../search/build-index.ts'),
+      ])
+      const content = contentOf(run)
+      const checked = await checkSearch(run.staging.client, content, await checkCache(run))
+      if (checked.failures.length) {
+        printGrouped(checked.failures, console.error)
+        throw siteError(ERRORS.VerifyFailed, { count: checked.failures.length, where: SEARCH_BASE })
+      }
+      run.searchWarnings = checked.warnings
+      const warned = checked.warnings.length
+      return `${plural(index.pages, 'page')}, ${plural(index.words, 'word')}, ${bytes(index.bytes)}; each name found${warned ? ` (${plural(warned, 'warning')}, listed below)` : ''}`
     },
   },
   {
     name: 'cdn files',
+    after: ['pre-render'],
     async run(run) {
       const [{ writeCdnFiles }, { sitemapRoutes }] = await Promise.all([
         import('./cdn-files.ts'),
@@ -166,25 +197,22 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
   },
   {
     name: 'verify',
+    after: ['cdn files'],
     async run(run) {
       const { printReport, verifyBuild } = await import('../verify/run.ts')
       // Outbound links need the network: a release checks them unless --offline; a local build never.
-      const { buildCacheDir } = await import('./build-cache.ts')
       run.report = await verifyBuild(run.staging.client, contentOf(run), run.paths, {
         offline: run.options.offline || !run.options.release,
         timeoutMs: 10_000,
-        cache: run.plan && {
-          dir: buildCacheDir(run.paths),
-          toolKey: run.plan.toolKey,
-          changed: run.plan.render,
-        },
+        cache: await checkCache(run),
+        search: false,
       })
       if (run.report.failures.length) {
         printReport(run.report)
         throw siteError(ERRORS.VerifyFailed, { count: run.report.failures.length, where: '' })
       }
       const warned = run.report.warnings.length
-      return `${plural(run.report.rows.length, 'page')}: routes, links, head tags, sitemap, budgets, search${warned ? ` (${plural(warned, 'warning')}, listed below)` : ''}`
+      return `${plural(run.report.rows.length, 'page')}: routes, links, head tags, sitemap, budgets${warned ? ` (${plural(warned, 'warning')}, listed below)` : ''}`
     },
   },
 ]

@@ -11,7 +11,7 @@ import { expectedRoutes, sitemapRoutes } from '../../model/page-routes.ts'
 import { type ProjectPaths, projectPaths } from '../../model/paths.ts'
 import { writeCdnFiles } from '../build/cdn-files.ts'
 import { indexPages, writeIndex } from '../search/build-index.ts'
-import { printReport, verifyBuild } from './run.ts'
+import { checkSearch, printReport, verifyBuild } from './run.ts'
 import type { Failure, VerifyReport } from './verify.ts'
 
 const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/valid')
@@ -155,6 +155,17 @@ describe('verifyBuild', () => {
     ])
   })
 
+  it('leaves the search index to the build when asked to (its search stage checks it)', async () => {
+    const client = await site()
+    await rm(path.join(client, 'pagefind'), { recursive: true })
+    const pages = await verifyBuild(client, content, paths, { offline: true, timeoutMs: 2000, search: false })
+    expect(messages(pages)).toEqual([])
+    const all = await verifyBuild(client, content, paths, { offline: true, timeoutMs: 2000 })
+    expect(messages(all)).toContain(
+      '/pagefind/ (pagefind/pagefind.js): the search index is missing; `site build` writes it after the pre-render',
+    )
+  })
+
   it("names each unlinked brochure with the page that should link it: its product's or its domain page's", async () => {
     const client = await site({ '/products/alpha': '', '/railways': '', '/space': '' })
     const report = await verifyBuild(client, content, paths, { offline: true, timeoutMs: 2000 })
@@ -220,6 +231,55 @@ describe('verifyBuild', () => {
     const second = await verifyBuild(client, content, paths, { offline: false, timeoutMs: 2000 })
     expect(second.links).toEqual({ checked: 6, cached: 1 })
     expect(requests).not.toContain('HEAD /ok')
+  })
+})
+
+describe('checkSearch', () => {
+  const alphaIsGone = async (client: string) => {
+    // The index now holds Alpha's page under another name: searching "Alpha" finds nothing.
+    const index = await indexPages([
+      {
+        page: {
+          route: '/products/alpha',
+          meta: { title: 'Gamma', category: 'Test' },
+          weights: {},
+          extra: [],
+        },
+        html: page('/products/alpha').replace('<h1>Alpha</h1>', '<h1>Gamma</h1>'),
+      },
+    ])
+    await writeIndex(client, index.files)
+  }
+  const cache = (changed?: string[]) => ({
+    dir: path.join(paths.cache, 'build'),
+    toolKey: 'tool',
+    changed: changed && new Set(changed),
+  })
+  const failed = async (client: string, from: ReturnType<typeof cache>) =>
+    (await checkSearch(client, content, from)).failures.map((f) => `${f.page}: ${f.message}`)
+
+  it('trusts what an earlier check found only for the pages the build did not render again', async () => {
+    const client = await site()
+    expect(await failed(client, cache())).toEqual([])
+    await alphaIsGone(client)
+    // Not rendered again: found first last time, not asked.
+    expect(await failed(client, cache([]))).toEqual([])
+    expect(await failed(client, cache(['/products/alpha']))).toEqual([
+      '/products/alpha: searching for "Alpha" finds nothing',
+    ])
+    // Asked once and not found, so no longer trusted.
+    expect(await failed(client, cache([]))).toEqual(['/products/alpha: searching for "Alpha" finds nothing'])
+  })
+
+  it('asks every name again after a build that rendered every page, or for another version of the tool', async () => {
+    // The new index holds Alpha alone: the brochures are not found either, when they are asked.
+    const alpha = '/products/alpha: searching for "Alpha" finds nothing'
+    for (const again of [cache(), { ...cache([]), toolKey: 'other tool' }]) {
+      const client = await site()
+      expect(await failed(client, cache())).toEqual([])
+      await alphaIsGone(client)
+      expect(await failed(client, again)).toContain(alpha)
+    }
   })
 })
 

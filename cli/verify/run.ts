@@ -8,9 +8,17 @@ import type { ProjectPaths } from '../../model/paths.ts'
 import { readPages } from '../build/cdn-files.ts'
 import { bytes } from '../timing.ts'
 import { checkOutbound, unlinkedBrochures, unlistedBrochures } from './outbound.ts'
-import { verifySearch } from './search.ts'
+import { type SearchReport, verifySearch } from './search.ts'
 import { type Failure, type VerifyReport, verifySite } from './verify.ts'
-import { openVerifyCache } from './verify-cache.ts'
+import { openFoundCache, openVerifyCache } from './verify-cache.ts'
+
+/** What earlier checks of a build found, trusted for the pages it did not render again. */
+export interface CheckCache {
+  dir: string
+  toolKey: string
+  /** The routes the build rendered; undefined when it rendered them all. */
+  changed: ReadonlySet<string> | undefined
+}
 
 /**
  * Every check of a built site: pages, head tags, CDN files and budgets (verifySite), the search index
@@ -26,29 +34,31 @@ export async function verifyBuild(
     config?: BuildConfig | undefined
     /**
      * A build that changed only some pages: what earlier verifies found is trusted for what did not
-     * change (verify-cache.ts), for this version of the tool; `changed` are the routes it rendered.
+     * change (verify-cache.ts), for this version of the tool.
      */
-    cache?: { dir: string; toolKey: string; changed: ReadonlySet<string> | undefined } | undefined
+    cache?: CheckCache | undefined
+    /** Check the search index too (`checkSearch`); the build does that in its search stage. */
+    search?: boolean
   },
 ): Promise<VerifyReport & { links?: { checked: number; cached: number } }> {
   // The settings the site was built with (dist/build.json), else the environment's.
   const config = options.config ?? buildConfig(content.site)
   const cache =
     options.cache && (await openVerifyCache(options.cache.dir, client, config, options.cache.toolKey))
-  // A page rendered again is searched for again; every page when the build rendered them all.
-  const changed = options.cache?.changed
-  if (cache) for (const route of cache.found) if (!changed || changed.has(route)) cache.found.delete(route)
+  const pages = await readPages(client)
   const report = await verifySite(
     client,
     config,
     { routes: expectedRoutes(content), sitemap: sitemapRoutes(content) },
     cache,
+    pages,
   )
-  const search = await verifySearch(client, content.products, content.brochures, cache?.found)
   await cache?.save()
-  report.failures.push(...search.failures)
-  report.warnings.push(...search.warnings)
-  const pages = await readPages(client)
+  if (options.search !== false) {
+    const search = await checkSearch(client, content, options.cache)
+    report.failures.push(...search.failures)
+    report.warnings.push(...search.warnings)
+  }
   const homes = new Map<string, string>()
   for (const p of content.products) if (p.brochure) homes.set(p.brochure, `/products/${p.slug}`)
   for (const [route, page] of [
@@ -75,6 +85,24 @@ export async function verifyBuild(
   return { ...report, links: { checked: links.checked, cached: links.cached } }
 }
 
+/**
+ * The search check of a built site (cli/verify/search.ts): each product and brochure found by its
+ * name. A route found first by an earlier check is not asked again while its page was not rendered
+ * again; every route is asked when the build rendered every page.
+ */
+export async function checkSearch(
+  client: string,
+  content: Pick<Content, 'products' | 'brochures'>,
+  cache?: CheckCache | undefined,
+): Promise<SearchReport> {
+  const found = cache && (await openFoundCache(cache.dir, cache.toolKey))
+  const changed = cache?.changed
+  if (found) for (const route of found.routes) if (!changed || changed.has(route)) found.routes.delete(route)
+  const report = await verifySearch(client, content.products, content.brochures, found?.routes)
+  await found?.save()
+  return report
+}
+
 /** Prints failures, then the table of routes, sizes and budgets, then the warnings. */
 export function printReport(report: VerifyReport & { links?: { checked: number; cached: number } }): void {
   printGrouped(report.failures, console.error)
@@ -98,7 +126,7 @@ export function printReport(report: VerifyReport & { links?: { checked: number; 
 }
 
 /** Failures or warnings grouped by page, at most five lines each: a badly broken build stays readable. */
-function printGrouped(list: readonly Failure[], print: (line: string) => void, indent = ''): void {
+export function printGrouped(list: readonly Failure[], print: (line: string) => void, indent = ''): void {
   const byPage = new Map<string, Failure[]>()
   for (const f of list) {
     const key = `${f.page}  (${f.file})`

@@ -8,7 +8,7 @@ import type { PageVerdict } from './verify.ts'
  * What earlier verifies found, for a build that changed only some pages (`.cache/build/verify.json`):
  * each page's verdict by its HTML, trusted while the tool's code, the settings and the list of files
  * in the site are what they were (a verdict depends on nothing else: scripts and data files are named
- * by their content's hash); and which product and brochure names the search found first, by route.
+ * by their content's hash).
  */
 export async function openVerifyCache(
   cacheDir: string,
@@ -31,12 +31,10 @@ export async function openVerifyCache(
         toolKey: string
         pagesKey: string
         pages: Record<string, PageVerdict>
-        found: string[]
       },
     () => undefined,
   )
   const pages = saved?.pagesKey === pagesKey ? saved.pages : {}
-  const found = new Set(saved?.toolKey === toolKey ? saved.found : [])
   const usedPages: Record<string, PageVerdict> = {}
   return {
     /** A page's verdict, when its HTML was judged before against the same site. */
@@ -49,14 +47,38 @@ export async function openVerifyCache(
     set(html: string, verdict: PageVerdict): void {
       usedPages[sha256(html)] = verdict
     },
-    /** Routes whose name the last search check found first, which a search need not ask again. */
-    found,
     async save(): Promise<void> {
-      await mkdir(cacheDir, { recursive: true })
-      const data = { toolKey, pagesKey, pages: usedPages, found: [...found].sort() }
-      await writeFile(`${file}.tmp`, JSON.stringify(data))
-        .then(() => rename(`${file}.tmp`, file))
-        .catch(() => undefined)
+      await saveJson(file, { toolKey, pagesKey, pages: usedPages })
     },
   }
+}
+
+/**
+ * Routes whose product or brochure name the last search check found first
+ * (`.cache/build/search-found.json`), for this version of the tool: a search need not ask them again
+ * while their page did not change (cli/verify/search.ts). A file of its own, since the build checks
+ * its search index beside the verify of its pages.
+ */
+export async function openFoundCache(cacheDir: string, toolKey: string) {
+  const file = path.join(cacheDir, 'search-found.json')
+  const saved = await readFile(file, 'utf8').then(
+    (text) => JSON.parse(text) as { toolKey: string; found: string[] },
+    () => undefined,
+  )
+  const routes = new Set(saved?.toolKey === toolKey && Array.isArray(saved.found) ? saved.found : [])
+  return {
+    routes,
+    async save(): Promise<void> {
+      await saveJson(file, { toolKey, found: [...routes].sort() })
+    },
+  }
+}
+
+/** Writes `data` to `file` whole or not at all; a cache that cannot be written only costs time. */
+async function saveJson(file: string, data: unknown): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true })
+  const temporary = `${file}.${process.pid}.tmp`
+  await writeFile(temporary, JSON.stringify(data))
+    .then(() => rename(temporary, file))
+    .catch(() => undefined)
 }
