@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { ERRORS, isSiteError, restated, siteError } from '../../lib/errors.ts'
 import { buildConfig, envMistakes } from '../../model/config.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
@@ -35,7 +36,8 @@ export async function buildSite(
   if (mistakes.length)
     throw siteError(ERRORS.EnvInvalid, { mistakes, outcome: 'Nothing was built; dist/ is unchanged.' })
   const start = performance.now()
-  const staging = await createStaging(paths.dist)
+  const trash = path.join(paths.cache, 'discarded')
+  const staging = await createStaging(paths.dist, trash)
   const run: BuildRun = { paths, options, staging }
   try {
     const results = await runStages(stages, run, log)
@@ -49,7 +51,7 @@ export async function buildSite(
       release: options.release,
       config: buildConfig(content.site),
     })
-    await promoteStaging(staging, paths.dist)
+    await promoteStaging(staging, paths.dist, trash)
     // The next build takes over what did not change from this one (cli/build/build-cache.ts).
     if (run.plan) {
       const { toolKey, bundleKey, routes } = run.plan

@@ -21,6 +21,14 @@ async function site(root: string, text: string, builtAt = '2026-01-02T03:04:05.0
 }
 const page = () => readFile(path.join(dist, 'client', 'index.html'), 'utf8')
 
+/** A built site, marked as a release build or not. */
+async function built(root: string, text: string, release: boolean) {
+  await mkdir(path.join(root, 'client'), { recursive: true })
+  await writeFile(path.join(root, 'client', 'index.html'), text)
+  await writeBuildInfo(root, { builtAt: '2026-01-02T03:04:05.000Z', release, config: {} as never })
+}
+const baseline = () => readFile(path.join(dist, 'baseline', 'client', 'index.html'), 'utf8')
+
 describe('a build killed while it puts the new site in place', () => {
   it('between moving the old site aside and moving the new one in: the next build puts the old one back', async () => {
     await site(dist, 'old')
@@ -80,14 +88,6 @@ describe('what a stopped build says dist/client holds', () => {
 })
 
 describe('the baseline a promotion keeps for site review', () => {
-  /** A built site, marked as a release build or not. */
-  async function built(root: string, text: string, release: boolean) {
-    await mkdir(path.join(root, 'client'), { recursive: true })
-    await writeFile(path.join(root, 'client', 'index.html'), text)
-    await writeBuildInfo(root, { builtAt: '2026-01-02T03:04:05.000Z', release, config: {} as never })
-  }
-  const baseline = () => readFile(path.join(dist, 'baseline', 'client', 'index.html'), 'utf8')
-
   it('is the release build the new site replaced, with its build.json', async () => {
     await built(dist, 'release 1', true)
     const staging = await createStaging(dist)
@@ -108,5 +108,62 @@ describe('the baseline a promotion keeps for site review', () => {
     expect(await page()).toBe('release 2')
     expect(await baseline()).toBe('release 1')
     expect((await readdir(dist)).sort()).toEqual(['baseline', 'build.json', 'client'])
+  })
+})
+
+describe('the site a build replaced, thrown away without the build waiting', () => {
+  /** Resolves once `dir` is empty or gone (the deleting process ran), or fails after a while. */
+  async function emptied(dir: string) {
+    for (let i = 0; i < 200; i++) {
+      if (!(await readdir(dir).catch(() => [])).length) return
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    throw new Error(`${dir} still holds ${(await readdir(dir)).join(', ')}`)
+  }
+
+  it('leaves dist/ with the new site alone, and the old one is deleted from the trash folder', async () => {
+    const trash = path.join(dist, '..', `${path.basename(dist)}-trash`)
+    try {
+      await site(dist, 'old')
+      const staging = await createStaging(dist, trash)
+      await site(staging.root, 'new')
+      await promoteStaging(staging, dist, trash)
+      expect(await page()).toBe('new')
+      expect((await readdir(dist)).sort()).toEqual(['build.json', 'client'])
+      await emptied(trash)
+    } finally {
+      await rm(trash, { recursive: true, force: true })
+    }
+  })
+
+  it('a deletion cut short is finished by the next build', async () => {
+    const trash = path.join(dist, '..', `${path.basename(dist)}-trash`)
+    try {
+      const left = path.join(trash, '1-2-3', 'client')
+      await mkdir(left, { recursive: true })
+      await writeFile(path.join(left, 'index.html'), 'old')
+      await createStaging(dist, trash)
+      await emptied(trash)
+    } finally {
+      await rm(trash, { recursive: true, force: true })
+    }
+  })
+
+  it('a replaced release becomes the baseline, and the baseline before it goes to the trash', async () => {
+    const trash = path.join(dist, '..', `${path.basename(dist)}-trash`)
+    try {
+      await built(dist, 'release 1', true)
+      for (const text of ['release 2', 'release 3']) {
+        const staging = await createStaging(dist, trash)
+        await built(staging.root, text, true)
+        await promoteStaging(staging, dist, trash)
+      }
+      expect(await page()).toBe('release 3')
+      expect(await baseline()).toBe('release 2')
+      expect((await readdir(dist)).sort()).toEqual(['baseline', 'build.json', 'client'])
+      await emptied(trash)
+    } finally {
+      await rm(trash, { recursive: true, force: true })
+    }
   })
 })
