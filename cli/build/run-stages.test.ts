@@ -118,6 +118,34 @@ describe('runStages', () => {
     expect(events).toEqual(['search done'])
   })
 
+  it('asks a stage that names what it needs by a function once those stages are done', async () => {
+    const order = async (full: boolean) => {
+      const events: string[] = []
+      const stage = (name: string, after?: (context: { full: boolean }) => string[], ms = 0) => ({
+        name,
+        after: after ?? (() => ['plan']),
+        run: async () => {
+          events.push(`${name} started`)
+          await new Promise((resolve) => setTimeout(resolve, ms))
+          events.push(`${name} done`)
+          return name
+        },
+      })
+      await runStages(
+        [
+          { name: 'plan', run: async () => 'ok' },
+          stage('search', undefined, 30),
+          stage('verify', (context) => (context.full ? ['plan', 'search'] : ['plan'])),
+        ],
+        { full },
+        () => {},
+      )
+      return events
+    }
+    expect(await order(false)).toEqual(['search started', 'verify started', 'verify done', 'search done'])
+    expect(await order(true)).toEqual(['search started', 'search done', 'verify started', 'verify done'])
+  })
+
   it('refuses a stage that waits for a stage that does not exist', async () => {
     await expect(
       runStages([{ name: 'verify', after: ['serach'], run: async () => 'ok' }], undefined, () => {}),

@@ -9,8 +9,9 @@ export interface Stage<Context> {
    * The stages whose work this one needs, by name; by default the stage listed before it. A stage
    * that needs none of the stages still running starts beside them: the build's search index (a
    * process of its own, Pagefind) is made while the CDN files are written and the pages verified.
+   * A function is asked once the stages it named last time are done, and may name more.
    */
-  after?: readonly string[]
+  after?: readonly string[] | ((context: Context) => readonly string[])
 }
 
 export interface StageResult {
@@ -33,13 +34,17 @@ export async function runStages<Context>(
   log: (line: string) => void = console.log,
 ): Promise<StageResult[]> {
   const names = new Set(stages.map((stage) => stage.name))
-  const needs = stages.map((stage, i) => {
-    const after = stage.after ?? (i > 0 ? [stages[i - 1]?.name as string] : [])
+  const needs = (stage: Stage<Context>, i: number) => {
+    const after =
+      typeof stage.after === 'function'
+        ? stage.after(context)
+        : (stage.after ?? (i > 0 ? [stages[i - 1]?.name as string] : []))
     const unknown = after.filter((name) => !names.has(name))
     if (unknown.length)
       throw new Error(`stage "${stage.name}" waits for no such stage: ${unknown.join(', ')}`)
     return after
-  })
+  }
+  for (const [i, stage] of stages.entries()) if (typeof stage.after !== 'function') needs(stage, i)
   const results = new Map<string, StageResult>()
   const started = new Set<string>()
   const running = new Set<Promise<void>>()
@@ -63,7 +68,7 @@ export async function runStages<Context>(
   for (;;) {
     if (!failure)
       for (const [i, stage] of stages.entries()) {
-        if (started.has(stage.name) || !needs[i]?.every((name) => results.has(name))) continue
+        if (started.has(stage.name) || !needs(stage, i).every((name) => results.has(name))) continue
         started.add(stage.name)
         const done: Promise<void> = runOne(stage).finally(() => running.delete(done))
         running.add(done)

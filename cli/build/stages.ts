@@ -62,10 +62,10 @@ async function checkCache(run: BuildRun) {
  * loads none of it. Nothing here writes to dist/: the pre-render and every stage after it write into
  * the staging folder, which the build promotes only when all of them have passed (build-site.ts).
  *
- * After the pre-render, the search index is made beside the CDN files and the verify of the pages:
- * Pagefind indexes in a process of its own, one page at a time, while the build's own process would
- * wait on it (4 to 6 s at 1,000 products); the search stage checks its own index (every product
- * found by its name), and verify needs no part of it.
+ * After the pre-render, the search index is made beside the CDN files and, when the build rendered
+ * only what changed, the verify of the pages: Pagefind indexes in a process of its own, one page at a
+ * time, while the build's own process would wait on it (4 to 6 s at 1,000 products); the search stage
+ * checks its own index (every product found by its name), and verify needs no part of it.
  */
 export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
   {
@@ -180,7 +180,10 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
   },
   {
     name: 'cdn files',
-    after: ['pre-render'],
+    // Beside the search only when the build rendered part of the site: in a full build these two
+    // stages and Pagefind together brought the peak to 1.0 GB at 1,000 products (verify parses every
+    // page then), and the search is a small part of such a build's time.
+    after: (run) => (run.plan?.render ? ['pre-render'] : ['search']),
     async run(run) {
       const [{ writeCdnFiles }, { sitemapRoutes }] = await Promise.all([
         import('./cdn-files.ts'),
