@@ -1,5 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import pLimit from 'p-limit'
 import { annotate } from './annotate.ts'
 import type { SearchPage } from './pages.ts'
 import { vocabulary } from './words.ts'
@@ -87,13 +88,15 @@ export async function indexPages(
   }
 }
 
+/** Index files written at once: a thousand written one after another took 0.7 s at 1,000 products. */
+const WRITES_AT_ONCE = 16
+
 /** Replaces `<client>/pagefind/` with the index files. */
 export async function writeIndex(client: string, files: IndexFile[]): Promise<void> {
   const dir = path.join(client, SEARCH_BASE)
   await rm(dir, { recursive: true, force: true })
-  for (const file of files) {
-    const target = path.join(dir, file.path)
-    await mkdir(path.dirname(target), { recursive: true })
-    await writeFile(target, file.content)
-  }
+  const folders = new Set(files.map((file) => path.dirname(path.join(dir, file.path))))
+  for (const folder of folders) await mkdir(folder, { recursive: true })
+  const writing = pLimit(WRITES_AT_ONCE)
+  await Promise.all(files.map((file) => writing(() => writeFile(path.join(dir, file.path), file.content))))
 }

@@ -76,9 +76,10 @@ export default function Page() {
       <p className="eyebrow">Comparison</p>
       <h1 id="compare-title">Compare products</h1>
       <noscript
+        // Without scripts the prompt below would send a visitor to tick boxes that need scripts too.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: fixed markup, no content
         dangerouslySetInnerHTML={{
-          __html: `<p class="finder-note">The comparison needs JavaScript. Every product's facts are listed in the <a href="${CATALOGUE_PATH}">catalogue</a> and on its own page.</p>`,
+          __html: `<style>.compare__prompt{display:none}</style><p class="finder-note">The comparison needs JavaScript. Every product's facts are listed in the <a href="${CATALOGUE_PATH}">catalogue</a> and on its own page.</p>`,
         }}
       />
       {compared.length < 2 && (

@@ -84,6 +84,8 @@ test.describe('the catalogue without scripts', () => {
     await expect(page.getByRole('form', { name: 'Filter' })).toBeHidden()
     await page.goto('/compare?products=a,b')
     await expect(page.locator('p', { hasText: 'The comparison needs JavaScript.' })).toBeVisible()
+    // Not the prompt to tick "Compare" in the catalogue: that needs scripts too.
+    await expect(page.locator('.compare__prompt')).toBeHidden()
     await browser.close()
   })
 })
