@@ -402,6 +402,12 @@ const PARTS: {
   { name: 'soak', quick: false, argument: 'duration', run: runSoak },
   // Builds a scratch copy of the project at each size, twice, and runs site dev on it: tens of minutes.
   { name: 'scale', quick: false, argument: 'sizes', run: (sizes) => benchScale(parseSizes(sizes)) },
+  // Our cold build against the Astro peer (bench/astro-peer/), each `--runs` times (3): minutes.
+  {
+    name: 'astro',
+    quick: false,
+    run: async () => (await import('./astro-peer.ts')).benchAstro({ runs: Number(flag('runs') ?? 3) }),
+  },
 ]
 
 /** The parts named on the command line, each with its argument if it takes one. */
