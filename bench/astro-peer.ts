@@ -82,10 +82,13 @@ export async function benchAstro(options: { runs: number }) {
     const oursBuilt = await builtOurs(root, ours.at(-1)?.output ?? '')
     const astroBuilt = await builtPeer()
     printComparison(ours, astro, oursBuilt, astroBuilt)
-    console.log(`  Load average (1, 5, 15 min): ${loadText(loadStart)} before, ${loadText(loadEnd)} after.`)
-    if (Math.max(loadStart[0] ?? 0, loadEnd[0] ?? 0) > availableParallelism() * 0.75)
+    console.log(
+      `  Load average (1, 5, 15 min): ${loadText(loadStart)} before, ${loadText(loadEnd)} after (which counts the builds' own work).`,
+    )
+    // Only the load before the first build is other work's: after it, the builds' own work is in it.
+    if ((loadStart[0] ?? 0) > availableParallelism() * 0.75)
       console.log(
-        '  The machine was busy with other work: wall times are inflated and the ratio less certain; CPU times are steadier.',
+        '  The machine was busy with other work when the bench started: wall times are inflated and the ratio less certain; CPU times are steadier.',
       )
   } finally {
     await rm(root, { recursive: true, force: true })
