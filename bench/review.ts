@@ -85,7 +85,7 @@ export async function benchReview(options: { runs: number; quick: boolean }) {
       const went = value.spent
       if (went)
         spent.push(
-          `| ${name} | ${duration(ms)} | ${[went.shooting, went.checking, went.reading, went.comparing, went.writing].map(duration).join(' | ')} |`,
+          `| ${name} | ${duration(ms)} | ${[went.shooting, went.checking, went.reading, went.comparing, went.writing].map((part) => duration(Math.round(part))).join(' | ')} |`,
         )
     }
     let report = 0
