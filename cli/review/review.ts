@@ -202,7 +202,7 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
     await browser.close()
     await Promise.all([baselineServer.close(), siteServer.close()])
     await cache.save()
-    // Only a review that saw every page knows which PNGs the next one can use.
+    // Only a review that got through every page knows which PNGs the next one can use.
     if (finished) stored = await store.prune(used)
   }
   reviewed.sort((a, b) => worst(b) - worst(a) || (a.route < b.route ? -1 : 1))
