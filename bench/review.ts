@@ -10,15 +10,19 @@
  * 3. The release loop: an edit, a real `site build`, a review against the release before it, whose
  *    shots the reviews before have seen. One edit each, each from the release: a product's description,
  *    a product's name (in every page's menu), 2 px more padding in the footer's CSS (every page).
+ *
+ * Each row says how many PNGs the review left for the next one (cli/review/shot-store.ts) and the
+ * machine's load average before and after (a review is CPU-bound: another build beside it shows in the
+ * wall time); a second table says where each review's time went.
  */
 import { execFile } from 'node:child_process'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { runReview } from '../cli/review/review.ts'
 import { percent } from '../cli/review/share.ts'
-import { duration } from '../cli/timing.ts'
+import { bytes, duration } from '../cli/timing.ts'
 import { projectPaths } from '../model/paths.ts'
 import { copyProject, shellEnv } from '../tests/project-copy.ts'
 import { time } from './stats.ts'
@@ -55,8 +59,6 @@ const EDITS: Edit[] = [
   },
 ]
 
-type Reviewed = Awaited<ReturnType<typeof runReview>>
-
 export async function benchReview(options: { runs: number; quick: boolean }) {
   const root = await copyProject('site-bench-review-')
   const scratch = await mkdtemp(path.join(tmpdir(), 'site-bench-review-out-'))
@@ -68,18 +70,28 @@ export async function benchReview(options: { runs: number; quick: boolean }) {
     await cp(paths.dist, release, { recursive: true })
     console.log('\nsite review, every page at 360, 1000 and 1440 px (bench/review.ts):')
     console.log(
-      '| review | pages | shots taken | shots known | wall time | shots changed | largest change |\n|---|---|---|---|---|---|---|',
+      '| review | pages | shots taken | shots known | wall time | shots changed | largest change | PNGs kept | load before → after |\n|---|---|---|---|---|---|---|---|---|',
     )
-    const row = (name: string, ms: number, review: Reviewed) => {
-      const shots = review.routes.flatMap((r) => r.widths)
-      const largest = review.largest
+    /** Where each review's time went, printed after the table. */
+    const spent: string[] = []
+    const row = (name: string, reviewed: Awaited<ReturnType<typeof review>>) => {
+      const { ms, value, load } = reviewed
+      const shots = value.routes.flatMap((r) => r.widths)
+      const largest = value.largest
+      const stored = value.stored
       console.log(
-        `| ${name} | ${review.routes.length} | ${review.shots.taken} | ${review.shots.known} | ${duration(ms)} | ${shots.filter((w) => w.changed > 0).length} | ${largest ? `${largest.route} at ${largest.width} px, ${percent(largest.changed)}` : 'none'} |`,
+        `| ${name} | ${value.routes.length} | ${value.shots.taken} | ${value.shots.known} | ${duration(ms)} | ${shots.filter((w) => w.changed > 0).length} | ${largest ? `${largest.route} at ${largest.width} px, ${percent(largest.changed)}` : 'none'} | ${stored ? `${stored.kept}, ${bytes(stored.bytes)}` : '?'} | ${load.map((n) => n.toFixed(1)).join(' → ')} |`,
       )
+      const went = value.spent
+      if (went)
+        spent.push(
+          `| ${name} | ${duration(ms)} | ${[went.shooting, went.checking, went.reading, went.comparing, went.writing].map((part) => duration(Math.round(part))).join(' | ')} |`,
+        )
     }
     let report = 0
-    const review = (fresh: boolean) =>
-      time(() =>
+    const review = async (fresh: boolean) => {
+      const before = loadavg()[0] ?? 0
+      const reviewed = await time(() =>
         runReview(paths, {
           baseline: release,
           out: path.join(scratch, `report-${++report}`),
@@ -87,13 +99,16 @@ export async function benchReview(options: { runs: number; quick: boolean }) {
           fresh,
         }),
       )
+      return { ...reviewed, load: [before, loadavg()[0] ?? 0] }
+    }
     for (let i = 1; i <= (options.quick ? 0 : options.runs); i++) {
       const fresh = await review(true)
-      row(`the build against itself, --fresh (run ${i})`, fresh.ms, fresh.value)
+      row(`the build against itself, --fresh (run ${i})`, fresh)
     }
     await rm(path.join(paths.cache, 'review-shots.json'), { force: true })
+    await rm(path.join(paths.cache, 'review-shots'), { recursive: true, force: true })
     const first = await review(false)
-    row('the build against itself, nothing remembered', first.ms, first.value)
+    row('the build against itself, nothing remembered', first)
     for (const edit of options.quick ? EDITS.slice(0, 1) : EDITS) {
       const file = path.join(root, edit.file)
       const original = await readFile(file, 'utf8')
@@ -102,9 +117,16 @@ export async function benchReview(options: { runs: number; quick: boolean }) {
       await writeFile(file, original.replace(edit.from, edit.to))
       await build()
       const loop = await review(false)
-      row(`release loop: ${edit.name}`, loop.ms, loop.value)
+      row(`release loop: ${edit.name}`, loop)
       await writeFile(file, original)
     }
+    console.log(
+      '\nWhere the time went, summed over the 3 pages in flight (so more than the wall time; cli/review/review.ts, Spent):',
+    )
+    console.log(
+      '| review | wall time | shooting | checking files | reading PNGs | comparing | writing PNGs |\n|---|---|---|---|---|---|---|',
+    )
+    for (const line of spent) console.log(line)
   } finally {
     await rm(root, { recursive: true, force: true })
     await rm(scratch, { recursive: true, force: true })

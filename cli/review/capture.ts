@@ -32,6 +32,11 @@ export interface ServedSide {
   assetBase?: string | undefined
 }
 
+/** A shot's name: the SHA-256 of its PNG's bytes, in hex (what the shot cache and store file it under). */
+export function shotHash(png: Uint8Array): string {
+  return createHash('sha256').update(png).digest('hex')
+}
+
 /** Both sides are shot at this height: a fixed window, so what sits at its bottom sits alike. */
 const VIEW_HEIGHT = 900
 /** How long a page may take to settle before it is shot as it stands (a bound for a loaded machine). */
@@ -103,7 +108,7 @@ export async function shootRoute(
         clip: { x: 0, y: 0, width: size.width, height: size.height, scale: 1 },
       })
       const png = Buffer.from(data, 'base64')
-      shots.push({ width, png, hash: createHash('sha256').update(png).digest('hex') })
+      shots.push({ width, png, hash: shotHash(png) })
     }
     return { shots, loads: [...loads].sort() }
   } finally {

@@ -8,6 +8,7 @@ import { reportHtml } from './report-html.ts'
 import { serveFolder } from './serve-folder.ts'
 import { percent } from './share.ts'
 import { cacheSide, openShotCache, reviewCode } from './shot-cache.ts'
+import { openShotStore } from './shot-store.ts'
 import { openSides, type Side, shown } from './sides.ts'
 
 export interface ReviewOptions {
@@ -61,6 +62,23 @@ export interface Review {
   report: string
   /** Shots taken, and shots an earlier review had seen and so were not taken again. */
   shots: { taken: number; known: number }
+  /** The PNGs kept for the next review (cli/review/shot-store.ts), those pruned, and their size in bytes. */
+  stored?: { kept: number; removed: number; bytes: number }
+  /** Where the time went (`npm run bench -- review`). */
+  spent?: Spent
+}
+
+/**
+ * Milliseconds spent shooting pages, checking their files against the shot cache, reading stored
+ * PNGs, comparing shots and writing PNGs (the store's and the report's), each summed over the pages
+ * in flight: with several at once they add up to more than the review's wall time.
+ */
+export interface Spent {
+  shooting: number
+  checking: number
+  reading: number
+  comparing: number
+  writing: number
 }
 
 /**
@@ -88,8 +106,14 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
   ])
   const browser = await launchBrowser()
   const cache = await openShotCache(path.join(paths.cache, 'review-shots.json'))
+  const store = openShotStore(path.join(paths.cache, 'review-shots'))
+  /** The hashes of every shot this review used or took, on both sides: the PNGs the store keeps. */
+  const used = new Set<string>()
   const reviewed: ReviewedRoute[] = []
   const shots = { taken: 0, known: 0 }
+  let finished = false
+  let stored = { kept: 0, removed: 0, bytes: 0 }
+  const spent: Spent = { shooting: 0, checking: 0, reading: 0, comparing: 0, writing: 0 }
   try {
     const widths = options.widths
     const code = await reviewCode(paths.root, browser.version())
@@ -101,15 +125,36 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
     const site = served(sides.site, siteServer.origin)
     type Served = typeof site
     /** A route's hashes at every width, known from an earlier review of the same bytes. */
-    const known = (side: Served, route: string) =>
-      options.fresh ? Promise.resolve(undefined) : cache.find(side.files, route, widths)
+    const known = async (side: Served, route: string) => {
+      const hashes = options.fresh
+        ? undefined
+        : await timed(spent, 'checking', () => cache.find(side.files, route, widths))
+      for (const hash of hashes ?? []) used.add(hash)
+      return hashes
+    }
     const same = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
       a !== undefined && b !== undefined && a.every((hash, i) => hash === b[i])
     const hashes = (taken: readonly Shot[]) => taken.map((shot) => shot.hash)
+    /** The shots behind known hashes, read from the store; undefined if one is missing or altered. */
+    const recall = async (hashes: readonly string[] | undefined): Promise<Shot[] | undefined> => {
+      if (!hashes) return undefined
+      const pngs = await timed(spent, 'reading', () => Promise.all(hashes.map((hash) => store.read(hash))))
+      if (pngs.some((png) => !png)) return undefined
+      shots.known += hashes.length
+      return pngs.map((png, i) => ({
+        width: widths[i] as number,
+        png: png as Buffer,
+        hash: hashes[i] as string,
+      }))
+    }
     const shoot = async (side: Served, route: string) => {
-      const taken = await shootRoute(browser, side, route, widths, log)
+      const taken = await timed(spent, 'shooting', () => shootRoute(browser, side, route, widths, log))
       const byWidth = Object.fromEntries(taken.shots.map((shot) => [shot.width, shot.hash]))
-      await cache.remember(side.files, route, taken.loads, byWidth)
+      await timed(spent, 'checking', () => cache.remember(side.files, route, taken.loads, byWidth))
+      await timed(spent, 'writing', () =>
+        Promise.all(taken.shots.map((shot) => store.write(shot.hash, shot.png))),
+      )
+      for (const shot of taken.shots) used.add(shot.hash)
       shots.taken += taken.shots.length
       return taken.shots
     }
@@ -119,9 +164,10 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
       widths: widths.map((width) => ({ width, changed: 0 })),
     })
     /**
-     * One route: nothing shot when both sides are known alike; otherwise the side not known first (the
-     * new site when neither is), and the other only if its hashes, known now or from that very shot's
-     * files, differ: then its pixels are needed for the difference.
+     * One route: nothing shot when both sides are known alike; otherwise each side's pixels, from the
+     * store when the side is known and its PNGs are there, else shot. The side not known goes first
+     * (the new site when neither is), and the other is needed only if its hashes, known now or from
+     * that very shot's files, differ: then its pixels are needed for the difference.
      */
     const review = async (route: string): Promise<ReviewedRoute> => {
       const knownSite = await known(site, route)
@@ -131,16 +177,17 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
         return unchanged(route)
       }
       const [first, other] = knownSite && !knownBaseline ? [baseline, site] : [site, baseline]
-      const firstShots = await shoot(first, route)
+      const firstShots =
+        (await recall(first === site ? knownSite : knownBaseline)) ?? (await shoot(first, route))
       const otherKnown = await known(other, route)
       if (same(otherKnown, hashes(firstShots))) {
         shots.known += widths.length
         return unchanged(route)
       }
-      const otherShots = await shoot(other, route)
+      const otherShots = (await recall(otherKnown)) ?? (await shoot(other, route))
       return first === site
-        ? compareRoute(route, otherShots, firstShots, images)
-        : compareRoute(route, firstShots, otherShots, images)
+        ? compareRoute(route, otherShots, firstShots, images, spent)
+        : compareRoute(route, firstShots, otherShots, images, spent)
     }
     const queue = [...routes]
     const worker = async () => {
@@ -150,13 +197,16 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
       }
     }
     await Promise.all(Array.from({ length: PAGES_AT_ONCE }, worker))
+    finished = true
   } finally {
     await browser.close()
     await Promise.all([baselineServer.close(), siteServer.close()])
     await cache.save()
+    // Only a review that got through every page knows which PNGs the next one can use.
+    if (finished) stored = await store.prune(used)
   }
   reviewed.sort((a, b) => worst(b) - worst(a) || (a.route < b.route ? -1 : 1))
-  const review = describe(reviewed, sides.added, sides.removed, options, sides, shots)
+  const review = { ...describe(reviewed, sides.added, sides.removed, options, sides, shots), stored, spent }
   await writeFile(path.join(options.out, 'review.json'), `${JSON.stringify(reviewJson(review), null, 2)}\n`)
   await writeFile(review.report, reportHtml(review))
   return review
@@ -169,13 +219,23 @@ export function routeSlug(route: string): string {
   return route === '/' ? 'home' : route.slice(1).replace(/[^A-Za-z0-9._-]+/g, '_')
 }
 
-async function compareRoute(route: string, before: Shot[], after: Shot[], images: string) {
+/** Adds the time `work` takes to `spent[kind]`. */
+async function timed<T>(spent: Spent, kind: keyof Spent, work: () => Promise<T>): Promise<T> {
+  const start = performance.now()
+  try {
+    return await work()
+  } finally {
+    spent[kind] += performance.now() - start
+  }
+}
+
+async function compareRoute(route: string, before: Shot[], after: Shot[], images: string, spent: Spent) {
   const slug = routeSlug(route)
   const widths: PageWidth[] = []
   for (const [i, shot] of after.entries()) {
     const base = before[i]
     if (!base) continue
-    const { changed, overlay, band } = await compareShots(base, shot)
+    const { changed, overlay, band } = await timed(spent, 'comparing', () => compareShots(base, shot))
     if (!overlay || !band) {
       widths.push({ width: shot.width, changed })
       continue
@@ -194,14 +254,16 @@ async function compareRoute(route: string, before: Shot[], after: Shot[], images
       overlay: `images/${slug}-${shot.width}-diff-band.png`,
     }
     const folder = path.dirname(images)
-    await Promise.all([
-      writeFile(path.join(folder, files.baseline), base.png),
-      writeFile(path.join(folder, files.site), shot.png),
-      writeFile(path.join(folder, files.overlay), overlay),
-      writeFile(path.join(folder, bandFiles.baseline), band.baseline),
-      writeFile(path.join(folder, bandFiles.site), band.site),
-      writeFile(path.join(folder, bandFiles.overlay), band.overlay),
-    ])
+    await timed(spent, 'writing', () =>
+      Promise.all([
+        writeFile(path.join(folder, files.baseline), base.png),
+        writeFile(path.join(folder, files.site), shot.png),
+        writeFile(path.join(folder, files.overlay), overlay),
+        writeFile(path.join(folder, bandFiles.baseline), band.baseline),
+        writeFile(path.join(folder, bandFiles.site), band.site),
+        writeFile(path.join(folder, bandFiles.overlay), band.overlay),
+      ]),
+    )
     widths.push({ width: shot.width, changed, files, band: bandFiles })
   }
   return { route, id: `page-${slug}`, widths }

@@ -16,7 +16,8 @@ import { sha256 } from '../hash.ts'
  * review fast: a page whose files did not change since a review saw it is not shot, on either side;
  * the release a build replaces becomes dist/baseline byte for byte, so the baseline is known from the
  * review that looked at it as the new site; and where both sides of a page have the same bytes (a
- * change elsewhere in the site), one shot serves both. Only hashes are kept, never the PNGs.
+ * change elsewhere in the site), one shot serves both. The hashes are kept here; the PNGs behind them,
+ * for a side whose pixels a difference needs, in the shot store (`shot-store.ts`).
  */
 export interface ShotCache {
   /** The hashes of `route`'s shots at `widths` if an earlier shot's inputs are this side's bytes now. */

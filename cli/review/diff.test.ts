@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto'
+import pixelmatch from 'pixelmatch'
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import { compareShots } from './diff.ts'
+
+/** A seeded generator, so a failing picture can be made again. */
+function random(seed: number) {
+  let state = seed
+  return (n: number) => {
+    state = (state * 1103515245 + 12345) % 2 ** 31
+    return Math.floor((state / 2 ** 31) * n)
+  }
+}
+
+/**
+ * An opaque picture `width` by `height` (RGBA) that looks like a page to pixelmatch's anti-aliasing
+ * test: flat blocks of a few colours, with edges in between shades, where neighbours decide whether a
+ * changed pixel counts.
+ */
+function page(width: number, height: number, seed: number): Buffer {
+  const next = random(seed)
+  const colours = [
+    [255, 255, 255],
+    [20, 30, 40],
+    [200, 60, 40],
+    [120, 120, 120],
+  ]
+  const pixels = Buffer.alloc(width * height * 4)
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const colour = colours[(Math.floor(x / 5) + Math.floor(y / 3)) % colours.length] as number[]
+      const edge = x % 5 === 0 || y % 3 === 0
+      const i = (y * width + x) * 4
+      for (let c = 0; c < 3; c++) pixels[i + c] = edge ? next(256) : (colour[c] as number)
+      pixels[i + 3] = 255
+    }
+  return pixels
+}
+
+/** `pixels` with every pixel of rows `from` to `to` (inclusive) that `next` picks set to a shade. */
+function plant(pixels: Buffer, width: number, from: number, to: number, next: (n: number) => number): Buffer {
+  const changed = Buffer.from(pixels)
+  for (let y = from; y <= to; y++)
+    for (let x = 0; x < width; x++)
+      if (next(3) === 0) {
+        const i = (y * width + x) * 4
+        for (let c = 0; c < 3; c++) changed[i + c] = next(256)
+      }
+  return changed
+}
+
+/** A shot as Chromium writes one: an RGB PNG, and its hash. */
+async function shot(pixels: Buffer, width: number, height: number) {
+  const png = await sharp(pixels, { raw: { width, height, channels: 4 } })
+    .removeAlpha()
+    .png()
+    .toBuffer()
+  return { png, hash: createHash('sha256').update(png).digest('hex') }
+}
+
+const rgba = (png: Buffer) => sharp(png).ensureAlpha().raw().toBuffer()
+
+describe('compareShots', () => {
+  it('counts and draws exactly what one pixelmatch over the whole page does, wherever the change is', async () => {
+    const width = 40
+    const height = 60
+    let cases = 0
+    for (let seed = 1; seed <= 60; seed++) {
+      const next = random(seed * 7919)
+      const before = page(width, height, seed)
+      // Bands at the top and bottom edges, one row, and anywhere in between.
+      const from = [0, height - 1, next(height)][seed % 3] as number
+      const to = Math.min(height - 1, from + ([0, 1, next(8)][seed % 3] as number))
+      const after = plant(before, width, from, to, next)
+      const full = Buffer.alloc(width * height * 4)
+      const count = pixelmatch(before, after, full, width, height)
+      const difference = await compareShots(
+        await shot(before, width, height),
+        await shot(after, width, height),
+      )
+      expect(difference.changed, `seed ${seed}, rows ${from} to ${to}`).toBe(count / (width * height))
+      if (count === 0) continue
+      cases++
+      expect((await rgba(difference.overlay as Buffer)).equals(full), `seed ${seed} overlay`).toBe(true)
+    }
+    // Most plants change pixels that count (a test of the overlay, not only of a zero).
+    expect(cases).toBeGreaterThan(40)
+  })
+
+  it('draws each overlay whole when several comparisons run at once (as a review runs them)', async () => {
+    const pairs = await Promise.all(
+      [20, 30, 20, 40, 30, 20].map(async (width, i) => {
+        const height = 30 + 10 * i
+        const before = page(width, height, 100 + i)
+        const after = plant(before, width, 0, height - 1, random(i + 1))
+        const full = Buffer.alloc(width * height * 4)
+        pixelmatch(before, after, full, width, height)
+        return { full, a: await shot(before, width, height), b: await shot(after, width, height) }
+      }),
+    )
+    const differences = await Promise.all(pairs.map(({ a, b }) => compareShots(a, b)))
+    for (const [i, difference] of differences.entries())
+      expect((await rgba(difference.overlay as Buffer)).equals(pairs[i]?.full as Buffer), `pair ${i}`).toBe(
+        true,
+      )
+  })
+
+  it('blends a see-through pixel on white, so a band of rows is judged as the whole page judges it', async () => {
+    // Chromium's shots are opaque; a PNG with an alpha channel is judged the same way all the same.
+    const width = 40
+    const height = 60
+    let counted = 0
+    for (let seed = 1; seed <= 10; seed++) {
+      const next = random(seed)
+      const before = page(width, height, seed)
+      for (let i = 3; i < before.length; i += 4) before[i] = 128 + next(128)
+      const after = plant(before, width, 30, 34, next)
+      for (let i = 30 * width * 4 + 3; i < 35 * width * 4; i += 4) after[i] = next(256)
+      const count = pixelmatch(before, after, undefined, width, height, { checkerboard: false })
+      counted += count
+      const png = (pixels: Buffer) =>
+        sharp(pixels, { raw: { width, height, channels: 4 } })
+          .png()
+          .toBuffer()
+      const [a, b] = await Promise.all([png(before), png(after)])
+      const difference = await compareShots({ png: a, hash: 'before' }, { png: b, hash: 'after' })
+      expect(difference.changed, `seed ${seed}`).toBe(count / (width * height))
+    }
+    expect(counted).toBeGreaterThan(0)
+  })
+
+  it('counts the rows only the taller page has, as the whole page did', async () => {
+    const width = 30
+    const before = page(width, 50, 3)
+    const taller = Buffer.concat([before, page(width, 4, 4)])
+    const canvas = Buffer.concat([before, Buffer.alloc(width * 4 * 4)])
+    // The baseline's missing rows are its fill colour, magenta.
+    for (let i = before.length; i < canvas.length; i += 4) canvas.set([255, 0, 255, 255], i)
+    const count = pixelmatch(canvas, taller, undefined, width, 54)
+    expect(count).toBeGreaterThan(0)
+    const difference = await compareShots(await shot(before, width, 50), await shot(taller, width, 54))
+    expect(difference.changed).toBe(count / (width * 54))
+    expect(difference.band).toMatchObject({ top: 0, bottom: 54, height: 54 })
+  })
+
+  it('shows the rows around the changes, cut from each side and the overlay', async () => {
+    const width = 20
+    const height = 400
+    const before = page(width, height, 5)
+    const after = Buffer.from(before)
+    // One pixel inside a flat block (no anti-aliasing), and the rows from 120 above it to the end.
+    after.set([0, 0, 0], (301 * width + 12) * 4)
+    const difference = await compareShots(await shot(before, width, height), await shot(after, width, height))
+    expect(difference.changed).toBe(1 / (width * height))
+    const band = difference.band
+    expect(band).toMatchObject({ top: 181, bottom: 400, height: 400 })
+    const rows = (pixels: Buffer) => pixels.subarray(181 * width * 4, 400 * width * 4)
+    expect((await rgba(band?.baseline as Buffer)).equals(rows(before))).toBe(true)
+    expect((await rgba(band?.site as Buffer)).equals(rows(after))).toBe(true)
+    expect((await rgba(band?.overlay as Buffer)).equals(rows(await rgba(difference.overlay as Buffer)))).toBe(
+      true,
+    )
+  })
+
+  it('finds nothing in other bytes of the same pixels, and reads nothing of the same bytes', async () => {
+    const pixels = page(16, 16, 9)
+    const a = await shot(pixels, 16, 16)
+    const png = await sharp(pixels, { raw: { width: 16, height: 16, channels: 4 } })
+      .removeAlpha()
+      .png({ compressionLevel: 9, adaptiveFiltering: true })
+      .toBuffer()
+    expect(png.equals(a.png)).toBe(false)
+    expect(await compareShots(a, { png, hash: 'other' })).toEqual({ changed: 0 })
+    expect(await compareShots({ png: Buffer.from('not a png'), hash: 'x' }, { png, hash: 'x' })).toEqual({
+      changed: 0,
+    })
+  })
+})
