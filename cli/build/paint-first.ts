@@ -103,15 +103,10 @@ export function pageScripts(html: string): PageScripts | undefined {
 }
 
 /** Applies {@link paintFirst} to every HTML file of a built site; returns how many pages it rewrote. */
-export async function paintFirstSite(
-  client: string,
-  /** Pages (paths under `client`, `/`-separated) finished by an earlier build, left as they are. */
-  finished: ReadonlySet<string> = new Set(),
-): Promise<number> {
+export async function paintFirstSite(client: string): Promise<number> {
   const files = (await readdir(client, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => !finished.has(path.relative(client, file).split(path.sep).join('/')))
   // What each built module imports, by URL path, so every page lists its modules dependencies first.
   const imports = new Map<string, string[]>()
   for (const file of files.filter((f) => f.endsWith('.js'))) {

@@ -34,12 +34,6 @@ export async function prerender(
     bundle?: { reuse: string } | { keep: string }
     /** The pages with a parameter to render; undefined: all of them. */
     only?: ReadonlySet<string> | undefined
-    /**
-     * The pages taken over from the last build (build-cache.ts): `files` under the client folder, put
-     * there by `copy` while Vike renders the rest (the copy waits on the disk, the render on the CPU).
-     * They are the last build's finished pages, so the paint-first pass leaves them alone.
-     */
-    takeOver?: { files: readonly string[]; copy: () => Promise<void> } | undefined
   } = {},
 ): Promise<{ pages: number }> {
   // Page data runs from the bundle in the staging folder's server/: it reads this project's content,
@@ -61,7 +55,6 @@ export async function prerender(
   const captured: unknown[][] = []
   const log = console.log
   if (!options.verbose) console.log = (...args: unknown[]) => captured.push(args)
-  let copied: Promise<void> | undefined
   try {
     const bundle = options.bundle
     if (bundle && 'reuse' in bundle) await restoreBundle(bundle.reuse, staging, paths.public)
@@ -73,10 +66,6 @@ export async function prerender(
       })
       if (bundle) await keepBundle(paths, bundle.keep, staging)
     }
-    // Started once the bundle is in place (a bundle made afresh empties the folder first); a failure
-    // is held until the render is done, then reported.
-    copied = options.takeOver?.copy()
-    copied?.catch(() => {})
     setPrerenderOnly(options.only)
     for (let index = 0; index < passes; index++) {
       setPrerenderPass(passes > 1 ? { index, count: passes } : undefined)
@@ -102,18 +91,14 @@ export async function prerender(
     console.log = log
     setPrerenderPass(undefined)
     setPrerenderOnly(undefined)
-    // A stopped render waits for the copy too: the staging folder is removed once the stage fails.
-    if (copied) await copied.catch(() => {})
   }
-  await copied
-  const takenOver = new Set(options.takeOver?.files)
   await flattenHtmlRoutes(staging.client)
   // Every page paints from HTML and CSS alone before it asks for any JavaScript (docs/decisions.md).
-  await paintFirstSite(staging.client, takenOver)
+  await paintFirstSite(staging.client)
   // What the render held is garbage now: collected before the search stage adds Pagefind's memory to
   // the build's (about 50 MB less at the peak at a thousand products).
   collectGarbage()
-  return { pages: await countHtml(staging.client, takenOver) }
+  return { pages: await countHtml(staging.client) }
 }
 
 /**
@@ -150,13 +135,9 @@ export async function flattenHtmlRoutes(client: string): Promise<string[]> {
   return moved
 }
 
-/** The HTML files under `dir`, but for those in `skip` (paths under it, `/`-separated). */
-async function countHtml(dir: string, skip: ReadonlySet<string>): Promise<number> {
+async function countHtml(dir: string): Promise<number> {
   let n = 0
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true }))
-    if (entry.isFile() && entry.name.endsWith('.html') && !skip.has(underDir(dir, entry))) n++
+    if (entry.isFile() && entry.name.endsWith('.html')) n++
   return n
 }
-
-const underDir = (dir: string, entry: { parentPath: string; name: string }) =>
-  path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')
