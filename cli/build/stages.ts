@@ -50,7 +50,7 @@ function contentOf(run: BuildRun): Content {
   return run.content
 }
 
-/** What earlier checks found, for the pages this build did not render again (cli/verify/run.ts). */
+/** Where earlier builds kept what they found (the search mark-up and checks, verify), and for which pages this build rendered. */
 async function checkCache(run: BuildRun) {
   if (!run.plan) return undefined
   const { buildCacheDir } = await import('./build-cache.ts')
@@ -159,15 +159,14 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
         import('../search/site-index.ts'),
         import('../../model/context.ts'),
       ])
-      const { buildCacheDir } = await import('./build-cache.ts')
-      const cache = run.plan && { dir: buildCacheDir(run.paths), toolKey: run.plan.toolKey }
+      const cache = await checkCache(run)
       const index = await buildSiteIndex(run.staging.client, await renderContext(), cache)
       const [{ checkSearch, printGrouped }, { SEARCH_BASE }] = await Promise.all([
         import('../verify/run.ts'),
         import('../search/build-index.ts'),
       ])
       const content = contentOf(run)
-      const checked = await checkSearch(run.staging.client, content, await checkCache(run))
+      const checked = await checkSearch(run.staging.client, content, cache)
       if (checked.failures.length) {
         printGrouped(checked.failures, console.error)
         throw siteError(ERRORS.VerifyFailed, { count: checked.failures.length, where: SEARCH_BASE })
