@@ -83,6 +83,19 @@ describe('useCurrentStep', () => {
     expect(result.current.current).toBe(1)
   })
 
+  it('at scrollend the section where the page rests is current at once, whatever the scroll events said', async () => {
+    const { result } = renderHook(() => useCurrentStep(STEPS), undefined)
+    // A scroll event over Specifications, then a last move back to Benefits that no scroll event reported.
+    await acting(() => scrollBy(1600))
+    for (const key of Object.keys(tops)) tops[key] = (tops[key] ?? 0) + 800
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 800 })
+    await acting(() => dispatchEvent(new Event('scrollend')))
+    expect(result.current.current).toBe(1)
+    // The pause's timer was cleared with it: nothing re-evaluates later from a stale event.
+    await acting(() => vi.advanceTimersByTime(SCROLL_PAUSE))
+    expect(result.current.current).toBe(1)
+  })
+
   it('pins nothing when the chosen section is already where it would rest', async () => {
     const { result } = renderHook(() => useCurrentStep(STEPS), undefined)
     await acting(() => result.current.choose(0))

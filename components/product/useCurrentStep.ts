@@ -64,8 +64,11 @@ export function useCurrentStep(steps: readonly Step[]) {
       clearTimeout(timer)
       timer = window.setTimeout(settle, SCROLL_PAUSE)
     }
+    // The browser's word that the scroll is over: the step matches where the page rests at once,
+    // without waiting for the pause (on a busy page the last scroll event can come before the last move).
     const onScrollEnd = () => {
-      if (release()) clearTimeout(timer)
+      clearTimeout(timer)
+      if (!release()) setCurrent(nearest(steps))
     }
     settle()
     addEventListener('scroll', onScroll, { passive: true })
