@@ -133,6 +133,32 @@ describe('indexPages and writeIndex', () => {
     expect((await stat(path.join(client, 'pagefind', 'pagefind.js'))).isFile()).toBe(true)
   })
 
+  it('hands pages over without waiting for each answer, and builds the index one page at a time would', async () => {
+    // More pages than are ever unanswered at once, with words shared across pages so their order counts.
+    const pages = Array.from({ length: 120 }, (_, i) => ({
+      page: page(`/products/p${i}`, { title: `Product ${i}`, category: i % 2 ? 'Home' : 'Networking' }),
+      html: html(`<h1>Product ${i}</h1> <p>switch ${'port '.repeat(i % 7)} fibre ${i % 5 ? 'ring' : ''}</p>`),
+    }))
+    const pipelined = await indexPages(pages)
+    // The same pages, each added only once Pagefind has answered the one before.
+    const pagefind = await import('pagefind')
+    const { index } = await pagefind.createIndex({ forceLanguage: 'en' })
+    for (const { page: p, html: h } of pages)
+      await index?.addHTMLFile({ url: p.route, content: annotate(h, p).html })
+    const one = await index?.getFiles()
+    await pagefind.close()
+    const bytes = (files: readonly { path: string; content: Uint8Array }[]) =>
+      Object.fromEntries(files.map((f) => [f.path, Buffer.from(f.content).toString('base64')]))
+    const expected = bytes(one?.files ?? [])
+    const got = bytes(pipelined.files.filter((f) => f.path !== 'words.json'))
+    expect(Object.keys(got).sort()).toEqual(
+      Object.keys(expected)
+        .filter((name) => !/^(pagefind-.*ui|pagefind-highlight|wasm\.unknown)/.test(name))
+        .sort(),
+    )
+    for (const [name, content] of Object.entries(got)) expect(content, name).toBe(expected[name])
+  })
+
   it('says when Pagefind cannot start, index a page or write the index', async () => {
     const failing = (stage: 'start' | 'add' | 'files') => ({
       createIndex: async () =>
@@ -141,16 +167,22 @@ describe('indexPages and writeIndex', () => {
           : {
               errors: [],
               index: {
-                addHTMLFile: async () => ({ errors: stage === 'add' ? ['bad html', 'worse html'] : [] }),
+                // Only the second of many pages fails: the one named, while later ones are in flight.
+                addHTMLFile: async ({ url }: { url: string }) => ({
+                  errors: stage === 'add' && url === '/x1' ? ['bad html', 'worse html'] : [],
+                }),
                 getFiles: async () => ({ errors: ['disk full', 'no space'], files: [] }),
               },
             },
       close: async () => {},
     })
-    const pages = [{ page: page('/x', { title: 'X', category: 'Y' }), html: html('<h1>X</h1>') }]
+    const pages = Array.from({ length: 60 }, (_, i) => ({
+      page: page(`/x${i}`, { title: 'X', category: 'Y' }),
+      html: html('<h1>X</h1>'),
+    }))
     for (const [stage, message] of [
       ['start', 'Pagefind could not start: no wasm; no memory'],
-      ['add', 'Pagefind could not index /x: bad html; worse html'],
+      ['add', 'Pagefind could not index /x1: bad html; worse html'],
       ['files', 'Pagefind could not write the index: disk full; no space'],
     ] as const) {
       // indexPages imports pagefind when it runs, so the mock reaches it without a fresh module.
