@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { copyFile, cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { copyFile, cp, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pLimit from 'p-limit'
 import { pageFor } from '../../lib/pages.ts'
@@ -246,13 +246,27 @@ export function unchangedRoutes(routes: readonly string[], rendered: ReadonlySet
 }
 
 /**
- * Copies `files` (paths under the client folder) from the last build's folder into this build's.
- * Their folders are made first, each once: a copy that first fails for want of its folder costs
- * four calls on the thread pool instead of one (about half of the 1.2 s this took for the 4,016
- * files of 2,008 pages at 1,000 products). A file the last build lacks is skipped.
+ * Takes `files` (paths under the client folder) over from the last build's folder into this build's,
+ * as hard links: the same bytes without copying them (the 4,016 files of 2,008 pages at 1,000
+ * products took 0.6 to 1.1 s to copy). Nothing writes into a built file in place: a file is only ever
+ * replaced whole (written under another name and renamed, as paint-first.ts does), which leaves the
+ * last build's copy, and the baseline a release keeps for `site review`, as they were. Where a link
+ * cannot be made (another file system, one that has none), the file is copied.
+ *
+ * Their folders are made first, each once: a link that first fails for want of its folder costs
+ * four calls on the thread pool instead of one. A file the last build lacks is skipped.
  */
 export async function copyPages(previous: string, client: string, files: readonly string[]): Promise<void> {
   const folders = new Set(files.map((file) => path.dirname(path.join(client, file))))
   await Promise.all([...folders].map((folder) => copying(() => mkdir(folder, { recursive: true }))))
-  await Promise.all(files.map((file) => copyInto(path.join(previous, file), path.join(client, file))))
+  await Promise.all(files.map((file) => linkInto(path.join(previous, file), path.join(client, file))))
+}
+
+/** `from` hard-linked as `to`, or copied where no link can be made (`copyInto`). */
+function linkInto(from: string, to: string): Promise<boolean> {
+  return copying(() => link(from, to).then(() => true)).catch((error: NodeJS.ErrnoException) => {
+    // ENOENT: either the last build lacks the file or the folder is missing, which copyInto sorts out.
+    if (error.code === 'EEXIST') return rm(to, { force: true }).then(() => copyInto(from, to))
+    return copyInto(from, to)
+  })
 }

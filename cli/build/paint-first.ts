@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parse } from 'node-html-parser'
 
@@ -118,7 +118,10 @@ export async function paintFirstSite(client: string): Promise<number> {
   for (const file of files.filter((f) => f.endsWith('.html'))) {
     const result = paintFirst(await readFile(file, 'utf8'), importsOf)
     if (!result) continue
-    await writeFile(file, result.html)
+    // Replaced whole, never written in place: a page taken over from the last build is a hard link to
+    // that build's file (build-cache.ts, copyPages), which must keep its own bytes.
+    await writeFile(`${file}.tmp`, result.html)
+    await rename(`${file}.tmp`, file)
     rewritten++
   }
   return rewritten
