@@ -176,7 +176,10 @@ export async function keepBundle(
 
 /**
  * Puts a kept bundle in the staging folder as `vike build` would have left it: the server bundle, the
- * client's assets and manifest, and a copy of public/ (which Vite copies into the client).
+ * client's assets and manifest, and a copy of public/ (which Vite copies into the client). The bundle's
+ * files are hard links to the cache's (`linkInto`): nothing writes into them, and the cache only ever
+ * removes its files. public/ is copied: an editor may change a file there in place, and the site
+ * built from it must not change with it.
  */
 export async function restoreBundle(
   bundle: string,
@@ -184,9 +187,9 @@ export async function restoreBundle(
   publicDir: string,
 ) {
   await Promise.all([
-    copyTree(path.join(bundle, 'server'), path.join(staging.root, 'server')),
-    copyTree(path.join(bundle, 'assets'), path.join(staging.client, 'assets')),
-    copyTree(publicDir, staging.client),
+    copyTree(path.join(bundle, 'server'), path.join(staging.root, 'server'), linkInto),
+    copyTree(path.join(bundle, 'assets'), path.join(staging.client, 'assets'), linkInto),
+    copyTree(publicDir, staging.client, copyInto),
     cp(path.join(bundle, 'assets.json'), path.join(staging.root, 'assets.json')),
   ])
 }
@@ -214,14 +217,18 @@ function copyInto(from: string, to: string): Promise<boolean> {
 }
 
 /** Every file under `from` (if it exists) copied to the same place under `to`. */
-async function copyTree(from: string, to: string): Promise<void> {
+async function copyTree(
+  from: string,
+  to: string,
+  take: (from: string, to: string) => Promise<boolean>,
+): Promise<void> {
   const entries = await readdir(from, { recursive: true, withFileTypes: true }).catch(() => [])
   await Promise.all(
     entries
       .filter((entry) => entry.isFile())
       .map((entry) => {
         const relative = path.relative(from, path.join(entry.parentPath, entry.name))
-        return copyInto(path.join(from, relative), path.join(to, relative))
+        return take(path.join(from, relative), path.join(to, relative))
       }),
   )
 }
@@ -262,11 +269,27 @@ export async function copyPages(previous: string, client: string, files: readonl
   await Promise.all(files.map((file) => linkInto(path.join(previous, file), path.join(client, file))))
 }
 
-/** `from` hard-linked as `to`, or copied where no link can be made (`copyInto`). */
+/**
+ * `from` hard-linked as `to` (its folder made when missing, a file in the way replaced), or copied
+ * where no link can be made; false when `from` does not exist.
+ */
 function linkInto(from: string, to: string): Promise<boolean> {
-  return copying(() => link(from, to).then(() => true)).catch((error: NodeJS.ErrnoException) => {
-    // ENOENT: either the last build lacks the file or the folder is missing, which copyInto sorts out.
-    if (error.code === 'EEXIST') return rm(to, { force: true }).then(() => copyInto(from, to))
-    return copyInto(from, to)
+  return copying(async () => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        await link(from, to)
+        return true
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code
+        if (code === 'ENOENT') {
+          if (!(await fileExists(from))) return false
+          await mkdir(path.dirname(to), { recursive: true })
+        } else if (code === 'EEXIST') await rm(to, { force: true })
+        // Another file system, or one without links.
+        else break
+      }
+    }
+    await copyFile(from, to)
+    return true
   })
 }
