@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { BuildConfig } from '../../model/config.ts'
 import { headersFor, parseHeadersFile } from '../../server/headers-file.ts'
 import { findRedirect, parseRedirectsFile } from '../../server/redirects-file.ts'
-import { contentSecurityPolicy, inlineScriptHashes, writeCdnFiles } from './cdn-files.ts'
+import { copyPages } from './build-cache.ts'
+import { contentSecurityPolicy, inlineScriptHashes, openScriptCache, writeCdnFiles } from './cdn-files.ts'
 
 const config: BuildConfig = {
   siteUrl: 'https://www.example.test',
@@ -164,5 +165,54 @@ describe('the Content-Security-Policy', () => {
     expect(contentSecurityPolicy(remote, [])).toBe(
       "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' https://www.googletagmanager.com; style-src 'self' 'unsafe-inline'; img-src 'self' data: https://cdn.company.in; connect-src 'self' https://api.company.in https://www.google-analytics.com; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self' https://api.company.in; frame-ancestors 'none'",
     )
+  })
+})
+
+describe('the inline scripts of pages taken over from the last build', () => {
+  const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+  const withScript = (code: string) => `<!doctype html><html><body><script>${code}</script></body></html>`
+  /** The script-src of the policy written into `client`'s _headers. */
+  const scripts = async (client: string) =>
+    /script-src ([^;]*)/.exec(await readFile(path.join(client, '_headers'), 'utf8'))?.[1] ?? ''
+
+  it('are taken from what the last build measured while the file is the same one, and read again once it is not', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'site-cdn-scripts-'))
+    dirs.push(root)
+    const cacheDir = path.join(root, 'cache')
+    const [previous, client] = [path.join(root, 'previous'), path.join(root, 'client')]
+    await mkdir(path.join(previous, 'kept'), { recursive: true })
+    await writeFile(path.join(previous, 'kept', 'index.html'), withScript('kept()'))
+    await writeFile(path.join(previous, 'index.html'), withScript('home()'))
+    await writeCdnFiles(previous, config, ['/'], await openScriptCache(cacheDir, 'tool-1'))
+    expect(await scripts(previous)).toContain(sha('kept()'))
+
+    // The next build links the page it takes over and writes the home page afresh.
+    await mkdir(client)
+    await copyPages(previous, client, ['kept/index.html'])
+    await writeFile(path.join(client, 'index.html'), withScript('home2()'))
+    // What the cache holds for the kept page is what the policy gets: the page is not read again.
+    const saved = JSON.parse(await readFile(path.join(cacheDir, 'cdn-scripts.json'), 'utf8'))
+    saved.pages['kept/index.html'].hashes = ["'sha256-measured'"]
+    await writeFile(path.join(cacheDir, 'cdn-scripts.json'), JSON.stringify(saved))
+    await writeCdnFiles(client, config, ['/'], await openScriptCache(cacheDir, 'tool-1'))
+    expect(await scripts(client)).toContain("'sha256-measured'")
+    expect(await scripts(client)).toContain(sha('home2()'))
+    expect(await scripts(client)).not.toContain(sha('home()'))
+
+    // Written again (a new file at the same path), or measured by another version of the tool: read.
+    await rm(path.join(client, 'kept', 'index.html'))
+    await writeFile(path.join(client, 'kept', 'index.html'), withScript('kept()'))
+    await writeCdnFiles(client, config, ['/'], await openScriptCache(cacheDir, 'tool-1'))
+    expect(await scripts(client)).toContain(sha('kept()'))
+    expect(await scripts(client)).not.toContain("'sha256-measured'")
+    const other = await mkdtemp(path.join(tmpdir(), 'site-cdn-scripts-'))
+    dirs.push(other)
+    await copyPages(client, other, ['kept/index.html', 'index.html'])
+    const again = JSON.parse(await readFile(path.join(cacheDir, 'cdn-scripts.json'), 'utf8'))
+    again.pages['kept/index.html'].hashes = ["'sha256-measured'"]
+    await writeFile(path.join(cacheDir, 'cdn-scripts.json'), JSON.stringify(again))
+    await writeCdnFiles(other, config, ['/'], await openScriptCache(cacheDir, 'tool-2'))
+    expect(await scripts(other)).toContain(sha('kept()'))
+    expect(await scripts(other)).not.toContain("'sha256-measured'")
   })
 })

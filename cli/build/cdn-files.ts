@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pLimit from 'p-limit'
 import { PAGE_LIST, PAGES } from '../../lib/pages.ts'
@@ -22,22 +22,61 @@ export interface BuiltPage {
 const READS_AT_ONCE = 8
 const reading = pLimit(READS_AT_ONCE)
 
-/** Reads every HTML file of a built site. */
-export async function readPages(client: string): Promise<BuiltPage[]> {
+/** Every HTML file of a built site and the route it serves, sorted, without reading them. */
+export async function listPages(client: string): Promise<Omit<BuiltPage, 'html'>[]> {
   const entries = await readdir(client, { recursive: true, withFileTypes: true })
-  const files = entries
+  return entries
     .filter((e) => e.isFile() && e.name.endsWith('.html'))
     .map((e) => path.relative(client, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     .sort()
+    .map((file) => ({ file, route: routeOf(file) }))
+}
+
+/** Reads every HTML file of a built site. */
+export async function readPages(client: string): Promise<BuiltPage[]> {
   return Promise.all(
-    files.map((file) =>
-      reading(async () => ({
-        file,
-        route: routeOf(file),
-        html: await readFile(path.join(client, file), 'utf8'),
-      })),
+    (await listPages(client)).map((page) =>
+      reading(async () => ({ ...page, html: await readFile(path.join(client, page.file), 'utf8') })),
     ),
   )
+}
+
+/**
+ * The inline-script hashes of each page by its file (`.cache/build/cdn-scripts.json`), for this
+ * version of the tool: a page whose file is the one measured before (the same device, inode, size and
+ * modification time, to the nanosecond) is not read again. A page an incremental build takes over
+ * from the last build is a hard link to that build's file (build-cache.ts, copyPages), so it keeps
+ * all four; a page written again, or copied, gets a new file and is read.
+ */
+export async function openScriptCache(cacheDir: string, toolKey: string) {
+  const file = path.join(cacheDir, 'cdn-scripts.json')
+  type Entry = { stamp: string; hashes: string[] }
+  const saved = await readFile(file, 'utf8').then(
+    (text) => JSON.parse(text) as { toolKey?: string; pages?: Record<string, Entry> },
+    () => undefined,
+  )
+  const known = saved?.toolKey === toolKey && saved.pages ? saved.pages : {}
+  const now: Record<string, Entry> = {}
+  return {
+    /** The page's hashes if its file is the one measured before; else read, hashed and remembered. */
+    async hashes(client: string, page: string): Promise<string[]> {
+      const where = path.join(client, page)
+      const info = await stat(where, { bigint: true })
+      const stamp = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}`
+      const entry = known[page]?.stamp === stamp ? known[page] : undefined
+      const measured = entry ?? { stamp, hashes: pageScriptHashes(await readFile(where, 'utf8')) }
+      now[page] = measured
+      return measured.hashes
+    },
+    /** Keeps this build's pages for the next one; a cache that cannot be written only costs time. */
+    async save(): Promise<void> {
+      const temporary = `${file}.${process.pid}.tmp`
+      await mkdir(path.dirname(file), { recursive: true })
+        .then(() => writeFile(temporary, JSON.stringify({ toolKey, pages: now })))
+        .then(() => rename(temporary, file))
+        .catch(() => undefined)
+    },
+  }
 }
 
 /** `index.html` → `/`, `aboutus/index.html` → `/aboutus`, `customercare.html` → `/customercare.html`. */
@@ -53,19 +92,21 @@ export function routeOf(file: string): string {
  * thousand products the parse was most of the stage's time.
  */
 export function inlineScriptHashes(pages: BuiltPage[]): string[] {
-  const hashes = new Set<string>()
-  for (const page of pages)
-    for (const [, attributes = '', body = ''] of page.html.matchAll(
-      /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi,
-    )) {
-      const attribute = (name: string) =>
-        new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attributes)
-      const typed = attribute('type')
-      const type = (typed?.[1] ?? typed?.[2] ?? typed?.[3] ?? '').trim().toLowerCase()
-      if (attribute('src') || (type && type !== 'module' && type !== 'text/javascript')) continue
-      hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`)
-    }
-  return [...hashes].sort()
+  return [...new Set(pages.flatMap((page) => pageScriptHashes(page.html)))].sort()
+}
+
+/** {@link inlineScriptHashes} of one page, in page order. */
+function pageScriptHashes(html: string): string[] {
+  const hashes: string[] = []
+  for (const [, attributes = '', body = ''] of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    const attribute = (name: string) =>
+      new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attributes)
+    const typed = attribute('type')
+    const type = (typed?.[1] ?? typed?.[2] ?? typed?.[3] ?? '').trim().toLowerCase()
+    if (attribute('src') || (type && type !== 'module' && type !== 'text/javascript')) continue
+    hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`)
+  }
+  return hashes
 }
 
 const origin = (base: string) => (/^https?:\/\//.test(base) ? new URL(base).origin : '')
@@ -180,9 +221,21 @@ export async function writeCdnFiles(
   client: string,
   config: BuildConfig,
   sitemap: readonly string[],
+  /** What earlier builds measured of pages this one took over (`openScriptCache`). */
+  known?: Awaited<ReturnType<typeof openScriptCache>>,
 ): Promise<{ pages: number; public: number }> {
-  const pages = await readPages(client)
-  const csp = contentSecurityPolicy(config, inlineScriptHashes(pages))
+  const pages = await listPages(client)
+  const hashes = await Promise.all(
+    pages.map((page) =>
+      reading(async () =>
+        known
+          ? known.hashes(client, page.file)
+          : pageScriptHashes(await readFile(path.join(client, page.file), 'utf8')),
+      ),
+    ),
+  )
+  await known?.save()
+  const csp = contentSecurityPolicy(config, [...new Set(hashes.flat())].sort())
   const assets = await hashedAssets(client)
   await Promise.all([
     writeFile(path.join(client, 'sitemap.xml'), sitemapXml(sitemap, config.siteUrl)),

@@ -183,15 +183,18 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
     // page then), and the search is a small part of such a build's time.
     after: (run) => (run.plan?.render ? ['pre-render'] : ['search']),
     async run(run) {
-      const [{ writeCdnFiles }, { sitemapRoutes }] = await Promise.all([
+      const [{ openScriptCache, writeCdnFiles }, { sitemapRoutes }] = await Promise.all([
         import('./cdn-files.ts'),
         import('../../model/page-routes.ts'),
       ])
       const content = contentOf(run)
+      // The pages taken over from the last build are not read again for their inline scripts.
+      const cache = await checkCache(run)
       const written = await writeCdnFiles(
         run.staging.client,
         buildConfig(content.site),
         sitemapRoutes(content),
+        cache && (await openScriptCache(cache.dir, cache.toolKey)),
       )
       return `sitemap (${plural(written.public, 'page')}), robots.txt, _headers, _redirects`
     },
