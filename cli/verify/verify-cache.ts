@@ -18,10 +18,12 @@ export async function openVerifyCache(
 ) {
   const file = path.join(cacheDir, 'verify.json')
   // The search index and the data files are named by their content, which changes with any edit; no
-  // page's HTML names the first, and a page that names a data file changes with its name.
+  // page's HTML names the first, and a page that names a data file changes with its name. Their
+  // folders go too: a build verifies its pages beside the search stage, which makes pagefind/ at a
+  // time of its own (the folder alone in the listing made every verdict of a full build miss).
   const listing = (await readdir(client, { recursive: true }).catch(() => [] as string[]))
     .map((name) => name.split(path.sep).join('/'))
-    .filter((name) => !name.startsWith('pagefind/') && !name.startsWith('assets/data/'))
+    .filter((name) => !/^(pagefind|assets\/data)(\/|$)/.test(name))
     .sort()
     .join('\n')
   const pagesKey = sha256(`${toolKey}\n${JSON.stringify(config)}\n${listing}`)
