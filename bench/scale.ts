@@ -98,8 +98,11 @@ async function linkTree(from: string, to: string): Promise<void> {
 }
 
 /**
- * `site build --offline` in `root`, timed and sampled. When the search stage reports, its index is
- * linked into `keep`: a build that then fails verify throws its staging folder away, index included.
+ * `site build --offline` in `root`, timed and sampled, its search index kept in `keep`: linked from
+ * the built site once the build has passed, or, for a build that fails after its search stage (which
+ * throws its staging folder away, index included), from the staging folder when the stage reports.
+ * The staged copy alone is not enough: when the search is the last stage to finish, the build
+ * promotes its staging folder while the links are still being made.
  */
 async function build(root: string, keep: string, args: readonly string[] = []): Promise<Build> {
   await rm(keep, { recursive: true, force: true })
@@ -134,7 +137,16 @@ async function build(root: string, keep: string, args: readonly string[] = []): 
   const wallMs = Math.round(performance.now() - start)
   const peak = memory?.stop()
   const parsed = parseBuildOutput(stdout.replace(COLOUR, ''), stderr.replace(COLOUR, ''))
-  const linked = (await linking) ?? false
+  const linkedFromStaging = (await linking) ?? false
+  const linked =
+    code === 0
+      ? await rm(keep, { recursive: true, force: true })
+          .then(() => linkTree(path.join(root, 'dist', 'client', SEARCH_BASE), keep))
+          .then(
+            () => true,
+            () => false,
+          )
+      : linkedFromStaging
   const load: [number, number] = [loadBefore, loadavg()[0] ?? 0]
   return { ...parsed, wallMs, ok: code === 0, memory: peak, load, searchDir: linked ? keep : undefined }
 }
@@ -357,7 +369,8 @@ export async function benchScale(sizes: number[]): Promise<void> {
       say(`\n${products} products (${added.length} synthetic): a build to start from …`)
       await build(root, keep)
       say('  full build (--full) …')
-      const full = await build(root, keep, ['--full'])
+      // The full build's index is searched after the one-edit build has run: each keeps its own.
+      const full = await build(root, `${keep}-full`, ['--full'])
       say(`  full build ${outcome(full)}; one product's description edited, build …`)
       const oneEdit = await editOnce(root, keep)
       say(`  one-edit build ${outcome(oneEdit)}`)
