@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pLimit from 'p-limit'
 import { PAGE_LIST, PAGES } from '../../lib/pages.ts'
 import type { BuildConfig } from '../../model/config.ts'
+import { saveJson } from '../cache-file.ts'
 
 /** A pre-rendered page as the release stage sees it. */
 export interface BuiltPage {
@@ -69,13 +70,7 @@ export async function openScriptCache(cacheDir: string, toolKey: string) {
       return measured.hashes
     },
     /** Keeps this build's pages for the next one; a cache that cannot be written only costs time. */
-    async save(): Promise<void> {
-      const temporary = `${file}.${process.pid}.tmp`
-      await mkdir(path.dirname(file), { recursive: true })
-        .then(() => writeFile(temporary, JSON.stringify({ toolKey, pages: now })))
-        .then(() => rename(temporary, file))
-        .catch(() => undefined)
-    },
+    save: () => saveJson(file, { toolKey, pages: now }),
   }
 }
 

@@ -1,6 +1,7 @@
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { BuildConfig } from '../../model/config.ts'
+import { saveJson } from '../cache-file.ts'
 import { sha256 } from '../hash.ts'
 import type { PageVerdict } from './verify.ts'
 
@@ -74,13 +75,4 @@ export async function openFoundCache(cacheDir: string, toolKey: string) {
       await saveJson(file, { toolKey, found: [...routes].sort() })
     },
   }
-}
-
-/** Writes `data` to `file` whole or not at all; a cache that cannot be written only costs time. */
-async function saveJson(file: string, data: unknown): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true })
-  const temporary = `${file}.${process.pid}.tmp`
-  await writeFile(temporary, JSON.stringify(data))
-    .then(() => rename(temporary, file))
-    .catch(() => undefined)
 }
