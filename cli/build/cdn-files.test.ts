@@ -6,17 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { BuildConfig } from '../../model/config.ts'
 import { headersFor, parseHeadersFile } from '../../server/headers-file.ts'
 import { findRedirect, parseRedirectsFile } from '../../server/redirects-file.ts'
+import { testBuildConfig } from '../../tests/build-config.ts'
 import { copyPages } from './build-cache.ts'
 import { contentSecurityPolicy, inlineScriptHashes, openScriptCache, writeCdnFiles } from './cdn-files.ts'
 
-const config: BuildConfig = {
-  siteUrl: 'https://www.example.test',
-  apiBase: '/api',
-  storageBase: '/storage',
-  assetBase: '/media',
-  apiTimeoutMs: 10000,
-  analyticsId: '',
-}
+const config: BuildConfig = testBuildConfig('https://www.example.test')
 const dirs: string[] = []
 
 afterEach(async () => {

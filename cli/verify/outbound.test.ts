@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildConfig } from '../../model/config.ts'
+import { testBuildConfig } from '../../tests/build-config.ts'
 import type { BuiltPage } from '../build/cdn-files.ts'
 import { checkOutbound, outboundLinks, unlinkedBrochures } from './outbound.ts'
 
@@ -39,14 +40,7 @@ afterAll(() => {
   server.close()
 })
 
-const config: BuildConfig = {
-  siteUrl: 'https://www.company.test',
-  apiBase: '/api',
-  storageBase: '/storage',
-  assetBase: '/media',
-  apiTimeoutMs: 10000,
-  analyticsId: '',
-}
+const config: BuildConfig = testBuildConfig('https://www.company.test')
 const page = (route: string, links: string[]): BuiltPage => ({
   route,
   file: `${route.slice(1) || 'index'}/index.html`,

@@ -3,20 +3,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { BuildConfig } from '../../model/config.ts'
+import { testBuildConfig } from '../../tests/build-config.ts'
 import type { PageVerdict } from './verify.ts'
 import { openVerifyCache } from './verify-cache.ts'
 
 const dirs: string[] = []
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))))
 
-const config: BuildConfig = {
-  siteUrl: 'https://www.example.test',
-  apiBase: '/api',
-  storageBase: '/storage',
-  assetBase: '/media',
-  apiTimeoutMs: 10000,
-  analyticsId: '',
-}
+const config: BuildConfig = testBuildConfig('https://www.example.test')
 const verdict: PageVerdict = {
   messages: [],
   row: { route: '/', htmlBytes: 10, jsGzipBytes: 0, jsBudget: 1 },

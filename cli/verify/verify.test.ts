@@ -5,18 +5,12 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { BuildConfig } from '../../model/config.ts'
+import { testBuildConfig } from '../../tests/build-config.ts'
 import { writeCdnFiles } from '../build/cdn-files.ts'
 import { paintFirst } from '../build/paint-first.ts'
 import { JS_BUDGET, localPath, pageType, verifySite } from './verify.ts'
 
-const config: BuildConfig = {
-  siteUrl: 'https://example.test',
-  apiBase: '/api',
-  storageBase: '/storage',
-  assetBase: '/media',
-  apiTimeoutMs: 10000,
-  analyticsId: '',
-}
+const config: BuildConfig = testBuildConfig('https://example.test')
 const ROUTES = {
   routes: ['/', '/aboutus', '/customercare.html'],
   sitemap: ['/', '/aboutus', '/customercare.html'],
