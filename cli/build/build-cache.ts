@@ -234,7 +234,7 @@ async function copyTree(
 }
 
 /** The files Vike writes for a route: its page, and the data client-side navigation fetches. */
-function routeFiles(route: string): string[] {
+export function routeFiles(route: string): string[] {
   const dir = route === '/' ? '' : `${route.slice(1)}/`
   return [`${dir}index.html`, `${dir}index.pageContext.json`]
 }

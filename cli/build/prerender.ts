@@ -8,6 +8,7 @@ import type { ProjectPaths } from '../../model/paths.ts'
 import { setPrerenderOnly, setPrerenderPass } from '../../model/prerender-batch.ts'
 import { keepBundle, restoreBundle } from './build-cache.ts'
 import { paintFirstSite } from './paint-first.ts'
+import { renderPages } from './render-pages.ts'
 import type { Staging } from './staging.ts'
 
 /**
@@ -34,12 +35,27 @@ export async function prerender(
     bundle?: { reuse: string } | { keep: string }
     /** The pages with a parameter to render; undefined: all of them. */
     only?: ReadonlySet<string> | undefined
+    /**
+     * Every route this build renders (those with a parameter in `only`, and every one without). A
+     * reused bundle renders them through Vike's server runtime (render-pages.ts); a new bundle is
+     * pre-rendered by Vike.
+     */
+    routes?: readonly string[]
   } = {},
 ): Promise<{ pages: number }> {
   // Page data runs from the bundle in the staging folder's server/: it reads this project's content,
   // which is `content` when given (what validate just checked, drafts included), not read again.
   renderFrom({ root: paths.root, drafts: false })
   if (options.content) keepContent(paths.content, options.content)
+  const bundle = options.bundle
+  if (bundle && 'reuse' in bundle && options.routes) {
+    await restoreBundle(bundle.reuse, staging, paths.public)
+    // From the kept bundle's own folder, named by its key: a module Node loaded from there earlier in
+    // this process is this bundle's, which a path reused by every build (the staging folder) cannot promise.
+    await renderPages(path.join(bundle.reuse, 'server'), staging.client, options.routes)
+    await rm(path.join(staging.root, 'server'), { recursive: true, force: true })
+    return finishPages(staging)
+  }
   const passes = options.passes ?? 1
   const api = await import('vike/api')
   const viteConfig = {
@@ -56,7 +72,6 @@ export async function prerender(
   const log = console.log
   if (!options.verbose) console.log = (...args: unknown[]) => captured.push(args)
   try {
-    const bundle = options.bundle
     if (bundle && 'reuse' in bundle) await restoreBundle(bundle.reuse, staging, paths.public)
     else {
       // The server bundle stays for every pass (Vike would remove it after the first), and goes after the last.
@@ -92,6 +107,11 @@ export async function prerender(
     setPrerenderPass(undefined)
     setPrerenderOnly(undefined)
   }
+  return finishPages(staging)
+}
+
+/** What every pre-render ends with, however its pages were rendered; counts the pages. */
+async function finishPages(staging: Staging): Promise<{ pages: number }> {
   await flattenHtmlRoutes(staging.client)
   // Every page paints from HTML and CSS alone before it asks for any JavaScript (docs/decisions.md).
   await paintFirstSite(staging.client)

@@ -126,22 +126,25 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
       const plan = await cache.planBuild(run.paths, ctx, { full: run.options.full })
       run.plan = plan
       const routes = Object.keys(plan.routes)
-      const toRender = plan.render ? routes.filter((r) => plan.render?.has(r)) : routes
-      const passes = batch.prerenderPasses(plan.render ? toRender.length : batch.pagesWithParameter(content))
+      // Vike's pre-render holds its pages until it ends, so a new bundle renders a large catalogue in
+      // passes; pages rendered from a kept bundle are written as they come (render-pages.ts).
+      const passes = plan.bundle ? 1 : batch.prerenderPasses(batch.pagesWithParameter(content))
       const { previous, render } = plan
       const files = previous && render ? cache.unchangedPageFiles(routes, render) : []
+      const unchanged = new Set(previous && render ? cache.unchangedRoutes(routes, render) : [])
       const { pages } = await prerender(run.paths, run.staging, {
         verbose: run.options.verbose,
         passes,
         ...(run.validated ? { content: run.validated } : {}),
         bundle: plan.bundle ? { reuse: plan.bundle } : { keep: plan.bundleKey },
         only: render,
+        routes: routes.filter((route) => !unchanged.has(route)),
       })
       await writeDataFiles(run.staging.client, ctx)
       // After the render, not beside it: Vike's start reads its files through the same four threads,
       // and the copies queued ahead of it cost it more than they saved (measured at 1,000 products).
       if (previous && files.length) await cache.copyPages(previous, run.staging.client, files)
-      const copied = previous && render ? cache.unchangedRoutes(routes, render).length : 0
+      const copied = unchanged.size
       // Only the published content's images ship: none of a draft's, none the content stopped using.
       if (run.images) await pruneMedia(run.staging.client, run.images)
       const how = [
