@@ -4,7 +4,6 @@ import {
   PRERENDER_BATCH,
   pagesWithParameter,
   prerenderPasses,
-  setPrerenderOnly,
   setPrerenderPass,
 } from './prerender-batch.ts'
 
@@ -12,7 +11,6 @@ const items = (n: number) => Array.from({ length: n }, (_, i) => i)
 
 afterEach(() => {
   setPrerenderPass(undefined)
-  setPrerenderOnly(undefined)
 })
 
 describe('pre-render passes', () => {
@@ -41,15 +39,5 @@ describe('pre-render passes', () => {
 
   it('lists every URL outside a batched build', () => {
     expect(inThisPass(['/a', '/b'])).toEqual(['/a', '/b'])
-  })
-})
-
-describe('a build that renders only what changed', () => {
-  it('names only the routes it renders, divided among the passes', () => {
-    const urls = items(10).map((i) => `/products/p${i}`)
-    setPrerenderOnly(new Set(['/products/p2', '/products/p7', '/products/gone']))
-    expect(inThisPass(urls)).toEqual(['/products/p2', '/products/p7'])
-    setPrerenderPass({ index: 1, count: 2 })
-    expect(inThisPass(urls)).toEqual(['/products/p7'])
   })
 })

@@ -2,18 +2,16 @@ import { processState } from './process-state.ts'
 
 /**
  * Which of the pages with a parameter (products, enquiries, brochures) the current pre-render writes.
- *
- * - A build that knows what changed since the last one (cli/build/build-cache.ts) renders only the
- *   pages whose inputs changed (`only`) and copies the rest from the last build.
- * - Vike keeps every page it has rendered in memory until its pre-render ends, about 0.3 MB a page, so
- *   a catalogue of a thousand products (two thousand pages) would need well over a gigabyte: what is
- *   left is pre-rendered in passes of at most PRERENDER_BATCH such pages (cli/build/prerender.ts).
+ * Vike keeps every page it has rendered in memory until its pre-render ends, about 0.3 MB a page, so a
+ * catalogue of a thousand products (two thousand pages) would need well over a gigabyte: Vike's
+ * pre-render of a new bundle writes them in passes of at most PRERENDER_BATCH such pages
+ * (cli/build/prerender.ts). A build that reuses the last bundle renders only what changed, page by
+ * page, without Vike's pre-render (cli/build/render-pages.ts).
  *
  * Each parameterised page's `onBeforePrerenderStart` names only its share through {@link inThisPass}.
  */
 const state = processState('prerender-batch', () => ({
   pass: undefined as { index: number; count: number } | undefined,
-  only: undefined as ReadonlySet<string> | undefined,
 }))
 
 /** How many pages with a parameter one pre-render pass writes at most. */
@@ -34,14 +32,8 @@ export function setPrerenderPass(pass: { index: number; count: number } | undefi
   state.pass = pass
 }
 
-/** Sets the routes this build renders (the rest are copied from the last build); undefined: all of them. */
-export function setPrerenderOnly(routes: ReadonlySet<string> | undefined): void {
-  state.only = routes
-}
-
-/** The share of `urls` the current pass writes: those the build renders, divided among the passes. */
+/** The share of `urls` the current pass writes. */
 export function inThisPass(urls: readonly string[]): string[] {
-  const { pass, only } = state
-  const rendered = only ? urls.filter((url) => only.has(url)) : [...urls]
-  return pass ? rendered.filter((_, i) => i % pass.count === pass.index) : rendered
+  const { pass } = state
+  return pass ? urls.filter((_, i) => i % pass.count === pass.index) : [...urls]
 }

@@ -175,9 +175,10 @@ export async function keepBundle(
 }
 
 /**
- * Puts a kept bundle in the staging folder as `vike build` would have left it: the server bundle, the
- * client's assets and manifest, and a copy of public/ (which Vite copies into the client). The bundle's
- * files are hard links to the cache's (`linkInto`): nothing writes into them, and the cache only ever
+ * Puts a kept bundle's client side in the staging folder as `vike build` would have left it: the
+ * client's assets and manifest, and a copy of public/ (which Vite copies into the client). The server
+ * bundle stays in the cache, where the pages are rendered from (render-pages.ts). The bundle's files
+ * are hard links to the cache's (`linkInto`): nothing writes into them, and the cache only ever
  * removes its files. public/ is copied: an editor may change a file there in place, and the site
  * built from it must not change with it.
  */
@@ -187,7 +188,6 @@ export async function restoreBundle(
   publicDir: string,
 ) {
   await Promise.all([
-    copyTree(path.join(bundle, 'server'), path.join(staging.root, 'server'), linkInto),
     copyTree(path.join(bundle, 'assets'), path.join(staging.client, 'assets'), linkInto),
     copyTree(publicDir, staging.client, copyInto),
     cp(path.join(bundle, 'assets.json'), path.join(staging.root, 'assets.json')),

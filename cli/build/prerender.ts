@@ -5,7 +5,7 @@ import { runInNewContext } from 'node:vm'
 import { type Content, keepContent } from '../../model/content/load.ts'
 import { renderFrom } from '../../model/context.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
-import { setPrerenderOnly, setPrerenderPass } from '../../model/prerender-batch.ts'
+import { setPrerenderPass } from '../../model/prerender-batch.ts'
 import { keepBundle, restoreBundle } from './build-cache.ts'
 import { paintFirstSite } from './paint-first.ts'
 import { renderPages } from './render-pages.ts'
@@ -29,18 +29,11 @@ export async function prerender(
     passes?: number
     content?: Content
     /**
-     * The bundle: reuse one the cache kept (build-cache.ts) instead of bundling, or keep the new one
-     * under its key for the next build. Without it, bundle and keep nothing.
+     * The bundle: reuse one the cache kept (build-cache.ts) and render `routes` from it through Vike's
+     * server runtime (render-pages.ts), or bundle anew, have Vike pre-render every page and keep the
+     * bundle under its key for the next build. Without it, bundle, pre-render and keep nothing.
      */
-    bundle?: { reuse: string } | { keep: string }
-    /** The pages with a parameter to render; undefined: all of them. */
-    only?: ReadonlySet<string> | undefined
-    /**
-     * Every route this build renders (those with a parameter in `only`, and every one without). A
-     * reused bundle renders them through Vike's server runtime (render-pages.ts); a new bundle is
-     * pre-rendered by Vike.
-     */
-    routes?: readonly string[]
+    bundle?: { reuse: string; routes: readonly string[] } | { keep: string }
   } = {},
 ): Promise<{ pages: number }> {
   // Page data runs from the bundle in the staging folder's server/: it reads this project's content,
@@ -48,12 +41,11 @@ export async function prerender(
   renderFrom({ root: paths.root, drafts: false })
   if (options.content) keepContent(paths.content, options.content)
   const bundle = options.bundle
-  if (bundle && 'reuse' in bundle && options.routes) {
+  if (bundle && 'reuse' in bundle) {
     await restoreBundle(bundle.reuse, staging, paths.public)
     // From the kept bundle's own folder, named by its key: a module Node loaded from there earlier in
     // this process is this bundle's, which a path reused by every build (the staging folder) cannot promise.
-    await renderPages(path.join(bundle.reuse, 'server'), staging.client, options.routes)
-    await rm(path.join(staging.root, 'server'), { recursive: true, force: true })
+    await renderPages(path.join(bundle.reuse, 'server'), staging.client, bundle.routes)
     return finishPages(staging)
   }
   const passes = options.passes ?? 1
@@ -72,25 +64,18 @@ export async function prerender(
   const log = console.log
   if (!options.verbose) console.log = (...args: unknown[]) => captured.push(args)
   try {
-    if (bundle && 'reuse' in bundle) await restoreBundle(bundle.reuse, staging, paths.public)
-    else {
-      // The server bundle stays for every pass (Vike would remove it after the first), and goes after the last.
-      await api.build({
-        viteConfig,
-        vikeConfig: { prerender: { disableAutoRun: true, keepDistServer: true } },
-      })
-      if (bundle) await keepBundle(paths, bundle.keep, staging)
-    }
-    setPrerenderOnly(options.only)
+    // The server bundle stays for every pass (Vike would remove it after the first), and goes after the last.
+    await api.build({
+      viteConfig,
+      vikeConfig: { prerender: { disableAutoRun: true, keepDistServer: true } },
+    })
+    if (bundle) await keepBundle(paths, bundle.keep, staging)
     for (let index = 0; index < passes; index++) {
       setPrerenderPass(passes > 1 ? { index, count: passes } : undefined)
-      // A pass leaves pages of each kind to the others, and a build that renders what changed leaves
-      // the rest to the last build: partial.
+      // A pass leaves pages of each kind to the others: partial.
       await api.prerender({
         viteConfig,
-        vikeConfig: {
-          prerender: { partial: passes > 1 || options.only !== undefined, keepDistServer: true },
-        },
+        vikeConfig: { prerender: { partial: passes > 1, keepDistServer: true } },
       })
       // V8 grows the heap rather than collect while memory is plentiful: without this, the passes'
       // pages, unreachable once a pass ends, pile up as if there had been one pass.
@@ -105,7 +90,6 @@ export async function prerender(
   } finally {
     console.log = log
     setPrerenderPass(undefined)
-    setPrerenderOnly(undefined)
   }
   return finishPages(staging)
 }

@@ -136,9 +136,9 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
         verbose: run.options.verbose,
         passes,
         ...(run.validated ? { content: run.validated } : {}),
-        bundle: plan.bundle ? { reuse: plan.bundle } : { keep: plan.bundleKey },
-        only: render,
-        routes: routes.filter((route) => !unchanged.has(route)),
+        bundle: plan.bundle
+          ? { reuse: plan.bundle, routes: routes.filter((route) => !unchanged.has(route)) }
+          : { keep: plan.bundleKey },
       })
       await writeDataFiles(run.staging.client, ctx)
       // After the render, not beside it: Vike's start reads its files through the same four threads,
