@@ -36,8 +36,9 @@ export async function prerender(
     bundle?: { reuse: string; routes: readonly string[] } | { keep: string }
   } = {},
 ): Promise<{ pages: number }> {
-  // Page data runs from the bundle in the staging folder's server/: it reads this project's content,
-  // which is `content` when given (what validate just checked, drafts included), not read again.
+  // Page data runs from the server bundle (the staging folder's server/, or the kept bundle's in the
+  // cache): it reads this project's content, which is `content` when given (what validate just checked,
+  // drafts included), not read again.
   renderFrom({ root: paths.root, drafts: false })
   if (options.content) keepContent(paths.content, options.content)
   const bundle = options.bundle

@@ -141,8 +141,9 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
           : { keep: plan.bundleKey },
       })
       await writeDataFiles(run.staging.client, ctx)
-      // After the render, not beside it: Vike's start reads its files through the same four threads,
-      // and the copies queued ahead of it cost it more than they saved (measured at 1,000 products).
+      // After the render, not beside it: loading Vike and the bundle reads their modules through the
+      // same four threads, and on two cores the links' system time slowed the render more than they
+      // saved (measured at 1,000 products, with Vike's pre-render and again with render-pages.ts).
       if (previous && files.length) await cache.copyPages(previous, run.staging.client, files)
       const copied = unchanged.size
       // Only the published content's images ship: none of a draft's, none the content stopped using.
