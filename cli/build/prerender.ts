@@ -12,8 +12,9 @@ import { renderPages } from './render-pages.ts'
 import type { Staging } from './staging.ts'
 
 /**
- * Runs Vike's build and pre-rendering (the equivalent of `vike build`) into the staging folder and
- * counts the pages written. The bundler's warnings and timing reports show with `verbose` only; Vike's
+ * Writes the site's pages into the staging folder and counts them: with a kept bundle, the routes
+ * given are rendered from it (render-pages.ts); otherwise Vike builds and pre-renders every page (the
+ * equivalent of `vike build`) and the new bundle is kept. The bundler's warnings and timing reports show with `verbose` only; Vike's
  * list of every file it wrote is printed only when the build fails.
  *
  * `passes` (model/prerender-batch.ts, prerenderPasses): Vike holds every page of a pre-render in
