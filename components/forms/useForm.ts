@@ -1,4 +1,5 @@
-import { type ChangeEvent, type FormEvent, useMemo, useRef } from 'react'
+import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef } from 'react'
+import { afterPress, watchPresses } from '../../lib/after-press.ts'
 import { useAnnouncer } from './useAnnouncer.ts'
 import { useFieldElements } from './useFieldElements.ts'
 import { useFormValues, type Values } from './useFormValues.ts'
@@ -74,9 +75,12 @@ export function useForm<F extends string, P>(options: FormOptions<F, P>) {
   const live = useAnnouncer()
   const elements = useFieldElements<F>()
 
-  // The latest state, for work that finishes after the rules arrive.
-  const latest = useRef({ values, serverErrors })
-  latest.current = { values, serverErrors }
+  // The latest state, for work that finishes after the rules arrive or a press ends.
+  const latest = useRef({ values, serverErrors, validate: rules.validate })
+  latest.current = { values, serverErrors, validate: rules.validate }
+  // How many submits the visitor has made: a blur waiting for its press to end skips if one came.
+  const submits = useRef(0)
+  useEffect(watchPresses, [])
 
   const clientErrors = useMemo<Partial<Record<F, string>>>(
     () => (rules.validate ? errorsOf<F>(rules.validate(values)) : {}),
@@ -118,19 +122,28 @@ export function useForm<F extends string, P>(options: FormOptions<F, P>) {
     error: touched[name] ? errorOf(name) : undefined,
     ref: elements.refFor(name),
     onChange: (event) => form.change(name, event.target.value),
+    // Leaving a field with a problem shows it and says so once; the message stays tied to the field.
+    // Not before the press that left the field is over: the message moves what is below it, and a
+    // press on Submit would land beside the button (lib/after-press.ts). A submit in between has
+    // touched every field and moved the focus itself, so the blur then adds nothing.
     onBlur: () => {
-      form.touch(name)
-      // Leaving a field with a problem says so once; the message stays tied to the field. Before the
-      // rules have arrived, it is said when they do.
-      if (rules.validate) live.announceLeft(name, errorOf(name))
-      else
-        rules.load().then(
-          (check) => {
-            const { values: now, serverErrors: fromServer } = latest.current
-            live.announceLeft(name, errorsOf<F>(check(now))[name] ?? fromServer[name])
-          },
-          () => undefined,
-        )
+      const seen = submits.current
+      afterPress(() => {
+        if (submits.current !== seen) return
+        form.touch(name)
+        const { values: now, serverErrors: fromServer, validate } = latest.current
+        // Before the rules have arrived, it is said when they do.
+        if (validate) live.announceLeft(name, errorsOf<F>(validate(now))[name] ?? fromServer[name])
+        else
+          rules.load().then(
+            (check) =>
+              live.announceLeft(
+                name,
+                errorsOf<F>(check(latest.current.values))[name] ?? latest.current.serverErrors[name],
+              ),
+            () => undefined,
+          )
+      })
     },
   })
 
@@ -152,6 +165,7 @@ export function useForm<F extends string, P>(options: FormOptions<F, P>) {
     },
     onSubmit: (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault()
+      submits.current += 1
       void submission.submit()
     },
     formRef: focus.formRef,

@@ -211,6 +211,21 @@ test.describe('contact form', () => {
     expect(api.calls).toHaveLength(0)
   })
 
+  test('a press on Submit that leaves an empty field submits: the error it shows does not move the button from under it', async ({
+    page,
+  }) => {
+    const api = await mockApi(page)
+    const submit = await openForm(page, '/support')
+    await field(page, 'Name').click()
+    // Playwright presses and releases at the button's middle, as a hand does; leaving Name empty shows
+    // "Name is required" above the button, which used to push it 29 px down before the release.
+    await submit.click()
+    await expect(field(page, 'Name')).toBeFocused()
+    await expect(page.getByRole('form').getByText('Email is required')).toBeVisible()
+    await expect(page.getByRole('form').getByText('Description is required')).toBeVisible()
+    expect(api.calls).toHaveLength(0)
+  })
+
   test('errors are tied to their fields with aria-describedby and aria-invalid', async ({ page }) => {
     const submit = await openForm(page, '/support')
     const name = field(page, 'Name')
