@@ -42,6 +42,12 @@ function watch() {
         for (const work of due) work()
       }, 0)
   }
-  addEventListener('pointerup', released, true)
-  addEventListener('pointercancel', released, true)
+  for (const type of ['pointerup', 'pointercancel']) addEventListener(type, released, true)
+  // A release the page may never see ends the press too: a context menu takes the pointer's release,
+  // and so does another window taking the focus while it is down. The window's own blur only: the
+  // field's blur, which the press itself causes, must not end it.
+  addEventListener('contextmenu', released, true)
+  addEventListener('blur', (event) => {
+    if (event.target === event.currentTarget) released()
+  })
 }
