@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useLayoutEffect, useRef } from 'react'
 import './forms.css'
+import { afterNextPaint } from '../../lib/after-paint.ts'
 import { FormLoader } from './FormLoader.tsx'
 import { Honeypot } from './Honeypot.tsx'
 import { preloadRequest } from './submit.ts'
@@ -46,10 +47,13 @@ export function FormFrame<F extends string>({
   const { loadRules } = form
 
   // The first focus in the form fetches its rules and the request helper, neither of which the page
-  // needs before someone fills the form in. A failure here is tried again on submit.
+  // needs before someone fills the form in; once the focus has painted, since starting the imports
+  // holds up that paint (docs/decisions.md, "Forms"). A failure here is tried again on submit.
   const warmUp = useCallback(() => {
-    loadRules().catch(() => undefined)
-    preloadRequest().catch(() => undefined)
+    afterNextPaint(() => {
+      loadRules().catch(() => undefined)
+      preloadRequest().catch(() => undefined)
+    })
   }, [loadRules])
 
   // Remember how tall the form is, so the loader that replaces it keeps the card's height.

@@ -142,9 +142,29 @@ test.describe('form pages before any script runs', () => {
     await openForm(page, '/productenquiry/szephyr')
     expect(fetched.join('\n')).not.toContain('ValidationError')
     expect(fetched.join('\n')).not.toContain('AxiosError')
+    // ...once the focus has painted: the first frame after it comes before any of those fetches starts.
+    await page.evaluate(() => {
+      const w = window as unknown as { __focusAt: number; __frameAt: number }
+      const onFocus = () => {
+        w.__focusAt = performance.now()
+        requestAnimationFrame(() => {
+          w.__frameAt = performance.now()
+        })
+      }
+      document.addEventListener('focusin', onFocus, { capture: true, once: true })
+    })
     await field(page, 'Name').focus()
     await expect.poll(() => fetched.join('\n').includes('ValidationError')).toBe(true)
     await expect.poll(() => fetched.join('\n').includes('AxiosError')).toBe(true)
+    const starts = await page.evaluate(() => {
+      const w = window as unknown as { __focusAt: number; __frameAt: number }
+      const after = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.js') && entry.startTime >= w.__focusAt)
+      return { frame: w.__frameAt, fetches: after.map((entry) => entry.startTime) }
+    })
+    expect(starts.fetches.length).toBeGreaterThan(0)
+    for (const start of starts.fetches) expect(start).toBeGreaterThanOrEqual(starts.frame)
   })
 })
 
