@@ -10,7 +10,7 @@
  * in one task, after its pointerup).
  */
 export function afterPress(work: () => void): void {
-  watch()
+  watchPresses()
   if (pressing) waiting.push(work)
   else setTimeout(work, 0)
 }
@@ -21,10 +21,6 @@ const waiting: (() => void)[] = []
 
 /** Follows presses from the first call on; a form calls it as it mounts, before any press. */
 export function watchPresses(): void {
-  watch()
-}
-
-function watch() {
   if (watching) return
   watching = true
   addEventListener(
