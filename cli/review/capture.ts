@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core'
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../chromium.ts'
 import { COUNT_TIMERS, HYDRATED, LOAD_IMAGES, PAGE_SIZE, STILL_CSS } from './settle.ts'
 
@@ -45,37 +45,66 @@ const SETTLE_MS = 30_000
 /**
  * Debian's Chromium, launched as the browser tests launch it (cli/chromium.ts), able to look up no host
  * name: pages reach their own server on 127.0.0.1 and nothing outside, so no outside answer (or its
- * absence) can make two runs differ. Cheaper than intercepting every request in Playwright.
+ * absence) can make two runs differ. Cheaper than intercepting every request in Playwright. Without
+ * the back/forward cache: a tab goes from page to page (`openCamera`), and a page left behind is
+ * never needed again.
  */
 export function launchBrowser(): Promise<Browser> {
+  const features = '--disable-features='
+  const args = CHROMIUM_FLAGS.map((flag) => (flag.startsWith(features) ? `${flag},BackForwardCache` : flag))
+  if (!args.some((flag) => flag.startsWith(features))) args.push(`${features}BackForwardCache`)
   return chromium.launch({
     executablePath: TEST_CHROMIUM_PATH,
-    args: [...CHROMIUM_FLAGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+    args: [...args, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
   })
 }
 
 /**
- * Shoots `route` of `side` at each width, widest last, in one page: it loads and settles once, then
- * the window is resized for each width (the images chosen again, cli/review/settle.ts). The page runs
- * its scripts, as a visitor's does, with reduced motion, at a device scale of 1; it reaches nothing
- * but its own server (`launchBrowser`), and an absolute asset base is answered from the folder. `warn` hears of a page that did not settle in time.
+ * Shoots pages, one route after another, in a tab of its own for each side it is given. The tab
+ * is kept from route to route: a new one per route started a renderer, parsed and compiled the
+ * same scripts and decoded the same fonts every time, a fifth of a review's CPU (docs/decisions.md).
+ * Nothing a page keeps is carried to the next: the tab leaves the last route's page for a blank one
+ * (so its own goodbye, `pagehide`, is over) and the side's cookies and stored data, the session's
+ * included, are cleared before the next route's page loads.
  */
-export async function shootRoute(
-  browser: Browser,
-  side: ServedSide,
-  route: string,
-  widths: readonly number[],
-  warn: (line: string) => void,
-): Promise<RouteShots> {
-  const context = await browser.newContext({
-    viewport: { width: widths[0] ?? 1000, height: VIEW_HEIGHT },
-    deviceScaleFactor: 1,
-    reducedMotion: 'reduce',
-    acceptDownloads: false,
-  })
-  const loads = new Set<string>()
-  context.on('request', (request) => loads.add(loaded(request.url(), side)))
-  try {
+export interface Camera {
+  /**
+   * Shoots `route` of `side` at each width, widest last: the page loads and settles once, then the
+   * window is resized for each width (the images chosen again, cli/review/settle.ts). The page runs
+   * its scripts, as a visitor's does, with reduced motion, at a device scale of 1; it reaches nothing
+   * but its own server (`launchBrowser`), and an absolute asset base is answered from the folder.
+   * `warn` hears of a page that did not settle in time.
+   */
+  shoot(
+    side: ServedSide,
+    route: string,
+    widths: readonly number[],
+    warn: (line: string) => void,
+  ): Promise<RouteShots>
+  close(): Promise<void>
+}
+
+/** A camera's tab on one side. */
+interface Tab {
+  context: BrowserContext
+  page: Page
+  cdp: CDPSession
+  /** Resolves once none of the page's requests is in flight. */
+  quiet: () => Promise<void>
+  /** What the page has asked its server for since the route began. */
+  loads: Set<string>
+}
+
+/** A camera in `browser`: one per page in flight, its tabs opened as its first route of each side needs them. */
+export function openCamera(browser: Browser): Camera {
+  const tabs = new Map<string, Promise<Tab>>()
+  const open = async (side: ServedSide, width: number): Promise<Tab> => {
+    const context = await browser.newContext({
+      viewport: { width, height: VIEW_HEIGHT },
+      deviceScaleFactor: 1,
+      reducedMotion: 'reduce',
+      acceptDownloads: false,
+    })
     const assetBase = side.assetBase
     if (assetBase && /^https?:\/\//.test(assetBase))
       await context.route(`${assetBase}/**`, (request) => {
@@ -83,37 +112,85 @@ export async function shootRoute(
         return local ? request.fulfill({ path: local }) : request.abort()
       })
     const page = await context.newPage()
-    const quiet = inFlight(page)
-    await page.addInitScript(COUNT_TIMERS)
-    await page.goto(`${side.origin}${route}`)
-    await settle(page, quiet).catch(() =>
-      warn(`${route} did not settle within ${SETTLE_MS / 1000} s; shot as it stood`),
-    )
-    await page.addStyleTag({ content: STILL_CSS })
-    const cdp = await context.newCDPSession(page)
-    const shots: Shot[] = []
-    for (const width of widths) {
-      if (width !== page.viewportSize()?.width) await page.setViewportSize({ width, height: VIEW_HEIGHT })
-      // Twice: images chosen for the new width can bring more requests, and those their own images.
-      for (let i = 0; i < 2; i++) {
-        await page.evaluate(LOAD_IMAGES)
-        await quiet()
-      }
-      const size = (await page.evaluate(PAGE_SIZE)) as { width: number; height: number }
-      const { data } = await cdp.send('Page.captureScreenshot', {
-        format: 'png',
-        captureBeyondViewport: true,
-        // Chromium's faster PNG settings: larger files, about a quarter less time per shot.
-        optimizeForSpeed: true,
-        clip: { x: 0, y: 0, width: size.width, height: size.height, scale: 1 },
-      })
-      const png = Buffer.from(data, 'base64')
-      shots.push({ width, png, hash: shotHash(png) })
+    const tab: Tab = {
+      context,
+      page,
+      cdp: await context.newCDPSession(page),
+      quiet: inFlight(page),
+      loads: new Set(),
     }
-    return { shots, loads: [...loads].sort() }
-  } finally {
-    await context.close()
+    context.on('request', (request) => tab.loads.add(loaded(request.url(), side)))
+    await page.addInitScript(COUNT_TIMERS)
+    return tab
   }
+  const close = async (origin: string) => {
+    const tab = await tabs.get(origin)?.catch(() => undefined)
+    tabs.delete(origin)
+    await tab?.context.close()
+  }
+  return {
+    async shoot(side, route, widths, warn) {
+      const opening = tabs.get(side.origin) ?? open(side, widths[0] ?? 1000)
+      tabs.set(side.origin, opening)
+      const tab = await opening
+      try {
+        return await shootIn(tab, side, route, widths, warn)
+      } catch (error) {
+        // A tab that failed (a crash, a page that would not load) is not trusted with the next route.
+        await close(side.origin)
+        throw error
+      }
+    },
+    async close() {
+      await Promise.all([...tabs.keys()].map(close))
+    },
+  }
+}
+
+async function shootIn(
+  tab: Tab,
+  side: ServedSide,
+  route: string,
+  widths: readonly number[],
+  warn: (line: string) => void,
+): Promise<RouteShots> {
+  const { page, cdp, quiet } = tab
+  const first = widths[0] ?? 1000
+  // The last route's page is left first: resized where it stands, it would choose and load images
+  // of its own while this route's loads are being counted, and what it stores as it goes is cleared
+  // below with the rest. Clearing the origin's local storage clears its session storage too.
+  if (page.url() !== 'about:blank') await page.goto('about:blank')
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: side.origin,
+    storageTypes: 'cookies,local_storage,indexeddb,websql,file_systems,service_workers,cache_storage',
+  })
+  if (page.viewportSize()?.width !== first) await page.setViewportSize({ width: first, height: VIEW_HEIGHT })
+  tab.loads = new Set()
+  await page.goto(`${side.origin}${route}`)
+  await settle(page, quiet).catch(() =>
+    warn(`${route} did not settle within ${SETTLE_MS / 1000} s; shot as it stood`),
+  )
+  await page.addStyleTag({ content: STILL_CSS })
+  const shots: Shot[] = []
+  for (const width of widths) {
+    if (width !== page.viewportSize()?.width) await page.setViewportSize({ width, height: VIEW_HEIGHT })
+    // Twice: images chosen for the new width can bring more requests, and those their own images.
+    for (let i = 0; i < 2; i++) {
+      await page.evaluate(LOAD_IMAGES)
+      await quiet()
+    }
+    const size = (await page.evaluate(PAGE_SIZE)) as { width: number; height: number }
+    const { data } = await cdp.send('Page.captureScreenshot', {
+      format: 'png',
+      captureBeyondViewport: true,
+      // Chromium's faster PNG settings: larger files, about a quarter less time per shot.
+      optimizeForSpeed: true,
+      clip: { x: 0, y: 0, width: size.width, height: size.height, scale: 1 },
+    })
+    const png = Buffer.from(data, 'base64')
+    shots.push({ width, png, hash: shotHash(png) })
+  }
+  return { shots, loads: [...tab.loads].sort() }
 }
 
 /**
@@ -124,7 +201,8 @@ async function settle(page: Page, quiet: () => Promise<void>): Promise<void> {
   for (let i = 0; i < 3; i++) {
     const url = page.url()
     await page.waitForLoadState('load', { timeout: SETTLE_MS })
-    await page.waitForFunction(HYDRATED, undefined, { timeout: SETTLE_MS })
+    // Polled every 50 ms: polling on every frame (Playwright's default) made the page draw frames meanwhile.
+    await page.waitForFunction(HYDRATED, undefined, { timeout: SETTLE_MS, polling: 50 })
     await quiet()
     if (page.url() === url) return
   }

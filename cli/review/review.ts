@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { plural } from '../../lib/errors.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
-import { launchBrowser, type Shot, shootRoute } from './capture.ts'
+import { type Camera, launchBrowser, openCamera, type Shot } from './capture.ts'
 import { compareShots } from './diff.ts'
 import { reportHtml } from './report-html.ts'
 import { serveFolder } from './serve-folder.ts'
@@ -147,8 +147,8 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
         hash: hashes[i] as string,
       }))
     }
-    const shoot = async (side: Served, route: string) => {
-      const taken = await timed(spent, 'shooting', () => shootRoute(browser, side, route, widths, log))
+    const shoot = async (camera: Camera, side: Served, route: string) => {
+      const taken = await timed(spent, 'shooting', () => camera.shoot(side, route, widths, log))
       const byWidth = Object.fromEntries(taken.shots.map((shot) => [shot.width, shot.hash]))
       await timed(spent, 'checking', () => cache.remember(side.files, route, taken.loads, byWidth))
       await timed(spent, 'writing', () =>
@@ -169,7 +169,7 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
      * (the new site when neither is), and the other is needed only if its hashes, known now or from
      * that very shot's files, differ: then its pixels are needed for the difference.
      */
-    const review = async (route: string): Promise<ReviewedRoute> => {
+    const review = async (camera: Camera, route: string): Promise<ReviewedRoute> => {
       const knownSite = await known(site, route)
       const knownBaseline = await known(baseline, route)
       if (same(knownSite, knownBaseline)) {
@@ -178,22 +178,27 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
       }
       const [first, other] = knownSite && !knownBaseline ? [baseline, site] : [site, baseline]
       const firstShots =
-        (await recall(first === site ? knownSite : knownBaseline)) ?? (await shoot(first, route))
+        (await recall(first === site ? knownSite : knownBaseline)) ?? (await shoot(camera, first, route))
       const otherKnown = await known(other, route)
       if (same(otherKnown, hashes(firstShots))) {
         shots.known += widths.length
         return unchanged(route)
       }
-      const otherShots = (await recall(otherKnown)) ?? (await shoot(other, route))
+      const otherShots = (await recall(otherKnown)) ?? (await shoot(camera, other, route))
       return first === site
         ? compareRoute(route, otherShots, firstShots, images, spent)
         : compareRoute(route, firstShots, otherShots, images, spent)
     }
     const queue = [...routes]
     const worker = async () => {
-      for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
-        reviewed.push(await review(route))
-        log(`${reviewed.length}/${routes.length} ${route}`)
+      const camera = openCamera(browser)
+      try {
+        for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
+          reviewed.push(await review(camera, route))
+          log(`${reviewed.length}/${routes.length} ${route}`)
+        }
+      } finally {
+        await camera.close()
       }
     }
     await Promise.all(Array.from({ length: PAGES_AT_ONCE }, worker))

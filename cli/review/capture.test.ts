@@ -1,0 +1,95 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, openCamera, type ServedSide } from './capture.ts'
+import { type ServedFolder, serveFolder } from './serve-folder.ts'
+
+/**
+ * A camera keeps one tab per side from route to route. Two planted pages show what it must not carry
+ * from one to the next: `/keeper` stores something in the session (also as it is left), the origin's
+ * storage and a cookie, and loads a file when its window is resized; `/teller` shows whatever it finds stored, and loads a
+ * script and an image `/keeper` loads too (from the tab's cache, the second time).
+ */
+const PAGE = (body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><script>window.dataLayer = [{ event: 'page_view' }]</script></head><body style="margin:0;font:20px sans-serif">${body}</body></html>`
+
+const FILES: Record<string, string> = {
+  'keeper/index.html':
+    PAGE(`<script src="/shared.js"></script><img src="/dot.svg" width="20" height="20" alt="">
+<script>
+  sessionStorage.setItem('kept', 'session'); localStorage.setItem('kept', 'local'); document.cookie = 'kept=cookie; path=/'
+  addEventListener('resize', () => fetch('/resized.txt'))
+  addEventListener('pagehide', () => sessionStorage.setItem('left', 'yes'))
+</script>`),
+  'teller/index.html':
+    PAGE(`<script src="/shared.js"></script><img src="/dot.svg" width="20" height="20" alt="">
+<p id="told"></p>
+<script>
+  document.getElementById('told').textContent = [sessionStorage.getItem('kept'), sessionStorage.getItem('left'), localStorage.getItem('kept'), document.cookie].join(' / ')
+</script>`),
+  'shared.js': 'window.shared = true\n',
+  'dot.svg':
+    '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><rect width="20" height="20" fill="#c00"/></svg>',
+  'resized.txt': 'resized\n',
+}
+
+let folder = ''
+let server: ServedFolder
+let browser: Browser
+let side: ServedSide
+const widths = [360, 800]
+const warn = (line: string) => {
+  throw new Error(line)
+}
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'site-capture-'))
+  for (const [name, text] of Object.entries(FILES)) {
+    await mkdir(path.dirname(path.join(folder, name)), { recursive: true })
+    await writeFile(path.join(folder, name), text)
+  }
+  server = await serveFolder(folder)
+  browser = await launchBrowser()
+  side = { origin: server.origin, client: folder }
+}, 60_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  await rm(folder, { recursive: true, force: true })
+})
+
+describe('a camera', () => {
+  it('shows a page after another as it shows it first, and counts only its own loads', async () => {
+    const alone = openCamera(browser)
+    const first = await alone.shoot(side, '/teller', widths, warn)
+    await alone.close()
+
+    const camera = openCamera(browser)
+    try {
+      const keeper = await camera.shoot(side, '/keeper', widths, warn)
+      expect(keeper.loads).toEqual(['/dot.svg', '/keeper', '/resized.txt', '/shared.js'])
+      const after = await camera.shoot(side, '/teller', widths, warn)
+      // Nothing /keeper stored shows, and its script and image, from the tab's cache, still count.
+      expect(after.shots.map((shot) => shot.hash)).toEqual(first.shots.map((shot) => shot.hash))
+      expect(after.loads).toEqual(['/dot.svg', '/shared.js', '/teller'])
+      expect(first.loads).toEqual(after.loads)
+    } finally {
+      await camera.close()
+    }
+  })
+
+  it('has planted pages that tell what a tab kept, when nothing is cleared', async () => {
+    // Without this, the test above could pass with nothing cleared.
+    const page = await browser.newPage()
+    try {
+      await page.goto(`${server.origin}/keeper`)
+      await page.goto(`${server.origin}/teller`)
+      await expect.poll(() => page.locator('#told').textContent()).toBe('session / yes / local / kept=cookie')
+    } finally {
+      await page.close()
+    }
+  })
+})
