@@ -130,13 +130,15 @@ export function openCamera(browser: Browser): Camera {
   }
   return {
     async shoot(side, route, widths, warn) {
-      const opening = tabs.get(side.origin) ?? open(side, widths[0] ?? 1000)
-      tabs.set(side.origin, opening)
-      const tab = await opening
+      let opening = tabs.get(side.origin)
+      if (!opening) {
+        opening = open(side, widths[0] ?? 1000)
+        tabs.set(side.origin, opening)
+      }
       try {
-        return await shootIn(tab, side, route, widths, warn)
+        return await shootIn(await opening, side, route, widths, warn)
       } catch (error) {
-        // A tab that failed (a crash, a page that would not load) is not trusted with the next route.
+        // A tab that failed (to open, a crash, a page that would not load) is not kept for the next route.
         await close(side.origin)
         throw error
       }
