@@ -150,6 +150,46 @@ describe('the release loop on a copy of this project', () => {
         links.server.close()
       }
     }, 300_000)
+
+    it('an edit, a release build, then site review shows that one page changed and --fail-on 0 stops the release', async () => {
+      // An editor rewrites a sentence of one product; the release manager builds and looks before upload.
+      const product = path.join(root, 'content/products/szephyr.yaml')
+      const text = await readFile(product, 'utf8')
+      await writeFile(product, text.replace('is made in India.', 'is designed and made in India.'))
+      const built = await site(['build', '--release', '--offline'], { SITE_URL: 'https://www.company.in' })
+      expect(built.code, built.out).toBe(0)
+
+      // Without --fail-on the review reports and succeeds: it is a look, not a gate.
+      const looked = await site(['review', '--widths', '360'], {}, 'npx site')
+      expect(looked.code, looked.out).toBe(0)
+      expect(looked.out).toMatch(
+        /^Review: 1 of \d+ pages changed \(1 of \d+ shots\); the largest: \/products\/szephyr at 360 px, <?[\d.]+%.*\. Report: \.cache\/review\/index\.html$/m,
+      )
+      const json = JSON.parse(await readFile(path.join(root, '.cache/review/review.json'), 'utf8')) as {
+        pages: { route: string; width: number; changed: number }[]
+      }
+      const changed = json.pages.filter((p) => p.changed > 0).map((p) => `${p.route} ${p.width}`)
+      expect(changed).toEqual(['/products/szephyr 360'])
+      expect(json.pages.find((p) => p.route === '/aboutus')?.changed).toBe(0)
+
+      // As a CI gate, each way the docs start it: exit 1, the rule broken, where to look; no stack.
+      for (const way of ['npx site', 'npm run site --', 'node bin/site.js'] as const) {
+        const gated = await site(['review', '--widths', '360', '--fail-on', '0'], {}, way)
+        expect(gated.code, `${way}: ${gated.out}`).toBe(1)
+        expect(gated.out).toMatch(/^Review: 1 of \d+ pages changed/m)
+        expect(gated.out).toContain(
+          '1 page changed more than --fail-on 0 allows (the largest: /products/szephyr at 360 px,',
+        )
+        expect(gated.out).toContain('look at .cache/review/index.html')
+        expect(gated.out).not.toMatch(/\n\s+at /)
+        // The second look shoots nothing: every page's files were shot by the first.
+        expect(gated.out).toMatch(/; 0 shots taken, \d+ known from the same files shot before\./)
+      }
+      // A gate above the change lets the release go on.
+      const share = json.pages.find((p) => p.changed > 0)?.changed ?? 0
+      const passed = await site(['review', '--widths', '360', '--fail-on', String(share + 0.01)])
+      expect(passed.code, passed.out).toBe(0)
+    }, 300_000)
   })
 })
 
