@@ -36,7 +36,7 @@ import { benchScale, parseSizes } from './scale.ts'
 import { median, time } from './stats.ts'
 
 /** Options that take a value; every other `--x` is a switch. */
-const VALUED = new Set(['--routes', '--runs', '--compare'])
+const VALUED = new Set(['--routes', '--runs', '--compare', '--only'])
 const args = process.argv.slice(2)
 const all = args.includes('--all')
 

@@ -2,11 +2,10 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { pageFor } from '../lib/pages.ts'
 import type { Seo } from '../model/seo.ts'
-
-/** The logo mark as the favicon, inline so it needs no file of its own. */
-const FAVICON = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="#0b1f3a"/><path d="M11 29V11l9 9 9-9v18" fill="none" stroke="#00a6a6" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round"/><circle cx="20" cy="20" r="3" fill="#f59e0b"/></svg>',
-)}`
+// The logo mark (favicon.svg) as a 32 px PNG, inline so it needs no file of its own. Not the SVG:
+// Chromium decodes the icon again after every same-document navigation (a filter, a section link),
+// and an SVG is a document to build each time, in the interaction's frame (tools/make-favicon.mjs).
+import FAVICON from './favicon.png?inline'
 
 /**
  * Canonical URL, social tags and structured data, from the page data's `seo`. Pages lib/pages.ts does
@@ -21,7 +20,7 @@ export function Head() {
   return (
     <>
       <meta name="theme-color" content="#0b1f3a" />
-      <link rel="icon" href={FAVICON} type="image/svg+xml" />
+      <link rel="icon" href={FAVICON} type="image/png" sizes="32x32" />
       {(!indexed || !seo) && <meta name="robots" content="noindex" />}
       {seo && (
         <>

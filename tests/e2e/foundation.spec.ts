@@ -13,6 +13,18 @@ test.describe('the pre-rendered site', () => {
     expect(html).toContain('"@type":"Product"')
   })
 
+  test('the icon is the mark as an inline 32 px PNG, which a same-document navigation decodes cheaply', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/products?category=industrial-networking')).text()
+    const icon =
+      /<link rel="icon" href="data:image\/png;base64,([^"]+)" type="image\/png" sizes="32x32"\/>/.exec(html)
+    expect(icon, 'an SVG icon is built as a document again on every filter change').not.toBeNull()
+    const png = Buffer.from(icon?.[1] ?? '', 'base64')
+    // The PNG header's width and height.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([32, 32])
+  })
+
   test('every product from the catalogue is pre-rendered', async ({ request }) => {
     const catalogue = [
       'szephyr',
