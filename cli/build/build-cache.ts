@@ -34,6 +34,8 @@ export interface BuildState {
   bundleKey: string
   /** Each route's key. */
   routes: Record<string, string>
+  /** The identity of the page files the next build may take over, as they were left (`pagesStamp`). */
+  pages: string
 }
 
 /** What this build can take over from the last one. */
@@ -111,7 +113,32 @@ export async function readState(paths: ProjectPaths): Promise<BuildState | undef
   )
   if (!state) return undefined
   const built = await readBuildInfo(paths.client)
-  return built?.builtAt === state.builtAt ? state : undefined
+  if (built?.builtAt !== state.builtAt) return undefined
+  // dist/build.json says which build dist/ holds; the stamp says its pages were left as it wrote them.
+  return state.pages === (await pagesStamp(paths.client, Object.keys(state.routes))) ? state : undefined
+}
+
+/**
+ * The identity of the files a build may take over from dist/client (the pages of `routes` that
+ * `copyPages` copies), as one hash: each file's inode, size and time of last change. Recorded as a
+ * build is promoted and compared before the next takes anything over, so a dist/client that something
+ * else changed since (a copy of another build put in its place, a page rewritten by a deploy script)
+ * is rendered afresh instead of copied: a copy or a rewrite makes a new inode or a new time. A stat
+ * per file (4,016 at 1,000 products), side by side: tens of milliseconds.
+ */
+export async function pagesStamp(client: string, routes: readonly string[]): Promise<string> {
+  const files = unchangedPageFiles(routes, new Set())
+  const seen = await Promise.all(
+    files.map((file) =>
+      copying(() =>
+        stat(path.join(client, file), { bigint: true }).then(
+          (info) => `${info.ino}:${info.size}:${info.mtimeNs}`,
+          () => '-',
+        ),
+      ),
+    ),
+  )
+  return sha256(...files.map((file, i) => `${file} ${seen[i]}`))
 }
 
 /** Records the build just promoted, for the next one. */

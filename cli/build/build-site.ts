@@ -3,7 +3,7 @@ import { ERRORS, isSiteError, restated, siteError } from '../../lib/errors.ts'
 import { buildConfig, envMistakes } from '../../model/config.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
 import { duration, elapsed } from '../timing.ts'
-import { writeState } from './build-cache.ts'
+import { pagesStamp, writeState } from './build-cache.ts'
 import { writeBuildInfo } from './build-info.ts'
 import { runStages, type Stage, type StageResult } from './run-stages.ts'
 import { BUILD_STAGES, type BuildOptions, type BuildRun } from './stages.ts'
@@ -55,7 +55,8 @@ export async function buildSite(
     // The next build takes over what did not change from this one (cli/build/build-cache.ts).
     if (run.plan) {
       const { toolKey, bundleKey, routes } = run.plan
-      await writeState(paths, { builtAt, toolKey, bundleKey, routes }).catch(() => undefined)
+      const pages = await pagesStamp(paths.client, Object.keys(routes))
+      await writeState(paths, { builtAt, toolKey, bundleKey, routes, pages }).catch(() => undefined)
     }
     return { stages: results, run, ms: elapsed(start) }
   } catch (error) {

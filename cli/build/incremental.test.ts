@@ -136,6 +136,18 @@ describe('a build that renders only what changed leaves what a full build leaves
     expect(files.filter((f) => f.startsWith(`products/${gone}/`))).toEqual([])
   }, 600_000)
 
+  it('after something else rewrote a built page in dist/client, that page is rendered again, not copied', async () => {
+    // A deploy script that adds a snippet to a page where it stands, and no change to the content.
+    const page = path.join(root, 'dist/client/products/smazer/index.html')
+    await writeFile(
+      page,
+      (await readFile(page, 'utf8')).replace('</body>', '<script>/* added */</script></body>'),
+    )
+    const line = await buildBothWays()
+    expect(line).toMatch(/the last bundle reused/)
+    expect(await readFile(page, 'utf8')).not.toContain('/* added */')
+  }, 600_000)
+
   it('after a change to the tool’s own code, everything is built again', async () => {
     await appendFile(path.join(root, 'components/Footer.tsx'), '\n// A change to the site’s code.\n')
     const line = prerenderLine(await build())
