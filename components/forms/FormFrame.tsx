@@ -46,13 +46,21 @@ export function FormFrame<F extends string>({
   const lastHeight = useRef<number | undefined>(undefined)
   const { loadRules } = form
 
-  // The first focus in the form fetches its rules and the request helper, neither of which the page
-  // needs before someone fills the form in; once the focus has painted, since starting the imports
-  // holds up that paint (docs/decisions.md, "Forms"). A failure here is tried again on submit.
+  // The first pointer over the form, or the first focus in it, fetches its rules and the request
+  // helper, neither of which the page needs before someone fills the form in; after the next paint,
+  // since starting the imports holds up that paint (docs/decisions.md, "Forms"). A hand reaches the
+  // form before it presses, so a mouse's first press (on a field, or Submit) finds them loaded. A
+  // failure here is tried again on the next pointer, focus or submit.
+  const warm = useRef(false)
   const warmUp = useCallback(() => {
+    if (warm.current) return
     afterNextPaint(() => {
-      loadRules().catch(() => undefined)
-      preloadRequest().catch(() => undefined)
+      Promise.all([loadRules(), preloadRequest()]).then(
+        () => {
+          warm.current = true
+        },
+        () => undefined,
+      )
     })
   }, [loadRules])
 
@@ -83,6 +91,7 @@ export function FormFrame<F extends string>({
           tabIndex={-1}
           onSubmit={form.onSubmit}
           onFocus={warmUp}
+          onPointerEnter={warmUp}
         >
           <p className="form__note">
             Fields marked <span className="form__star">*</span> are required.

@@ -166,6 +166,26 @@ test.describe('form pages before any script runs', () => {
     expect(starts.fetches.length).toBeGreaterThan(0)
     for (const start of starts.fetches) expect(start).toBeGreaterThanOrEqual(starts.frame)
   })
+
+  test('a pointer that reaches a form fetches its rules and request helper before any press', async ({
+    page,
+  }) => {
+    const fetched: string[] = []
+    page.on('response', async (response) => {
+      if (response.url().endsWith('.js')) fetched.push(await response.text().catch(() => ''))
+    })
+    await openForm(page, '/support')
+    await page.mouse.move(0, 0)
+    await page.waitForTimeout(300)
+    expect(fetched.join('\n')).not.toContain('ValidationError')
+    // The hand arrives at the Submit button: nothing is pressed, nothing takes the focus.
+    const box = await page.getByRole('button', { name: 'Submit' }).boundingBox()
+    if (!box) throw new Error('Submit has no box')
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 })
+    await expect.poll(() => fetched.join('\n').includes('ValidationError')).toBe(true)
+    await expect.poll(() => fetched.join('\n').includes('AxiosError')).toBe(true)
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true)
+  })
 })
 
 test.describe('contact form', () => {
