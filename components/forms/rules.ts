@@ -1,8 +1,8 @@
 /**
  * The three forms' rules as the browser runs them: the shared yup schemas of `lib/forms` (the intake
  * server runs the same ones), checked synchronously on every change. This module and yup with it
- * form their own chunk, fetched by {@link loadRules} when the visitor first focuses a form (or
- * submits it), so a form page paints and hydrates without them.
+ * form their own chunk, fetched by {@link loadRules} when the visitor's pointer reaches a form or they first
+ * focus it (or submit it), so a form page paints and hydrates without them.
  */
 import {
   type ContactPayload,

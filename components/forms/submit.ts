@@ -18,7 +18,8 @@ export type PostResult =
 
 /**
  * Starts loading the request helper (and axios with it). A form page does not need it until the
- * visitor sends something, so it is fetched when they first focus a field, not with the page.
+ * visitor sends something, so it is fetched when their pointer reaches the form or they first focus a field, not with
+ * the page.
  */
 export const preloadRequest = loadOnce(() => import('../../lib/request.ts'))
 

@@ -33,8 +33,8 @@ export interface FormOptions<F extends string, P> {
   /** Values the form starts from and resets to (fields not named start empty). */
   initialValues?: Partial<Values<F>>
   /**
-   * Loads the form's rules. They are fetched when the visitor first focuses the form (or submits
-   * it), not with the page: until they arrive no field shows an error, and a submit waits for them.
+   * Loads the form's rules. They are fetched when the visitor's pointer reaches the form or they first
+   * focus it (or submit it), not with the page: until they arrive no field shows an error, and a submit waits for them.
    */
   rules: () => Promise<Validate<F, P>>
   /** Sends the cleaned payload; `honeypot` is the hidden `website` field as typed (normally empty). */
@@ -60,7 +60,7 @@ export interface FormOptions<F extends string, P> {
 
 /**
  * The state of one form: values, which fields the visitor has touched, the errors to show, and the
- * submission. Errors come from the shared rules (lib/forms, loaded on first focus) on every change,
+ * submission. Errors come from the shared rules (lib/forms, loaded on the first pointer or focus) on every change,
  * and show on a field only once it has been touched (changed or left); a submit touches every field.
  * Each part is a hook of its own: values and touched fields (useFormValues), the rules (useRules), the
  * live region (useAnnouncer), the field elements (useFieldElements), focus around a submission
@@ -152,7 +152,7 @@ export function useForm<F extends string, P>(options: FormOptions<F, P>) {
     id: baseId,
     values,
     submitting: submission.submitting,
-    /** Fetches the rules ahead of need (the form calls it on first focus); rejects when offline. */
+    /** Fetches the rules ahead of need (the form calls it on the first pointer or focus); rejects when offline. */
     loadRules: rules.load,
     /** Text for the form's polite live region. */
     announcement: live.announcement,
