@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { statSync } from 'node:fs'
 import { copyFile, cp, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pLimit from 'p-limit'
@@ -115,7 +116,7 @@ export async function readState(paths: ProjectPaths): Promise<BuildState | undef
   const built = await readBuildInfo(paths.client)
   if (built?.builtAt !== state.builtAt) return undefined
   // dist/build.json says which build dist/ holds; the stamp says its pages were left as it wrote them.
-  return state.pages === (await pagesStamp(paths.client, Object.keys(state.routes))) ? state : undefined
+  return state.pages === pagesStamp(paths.client, Object.keys(state.routes)) ? state : undefined
 }
 
 /**
@@ -123,22 +124,16 @@ export async function readState(paths: ProjectPaths): Promise<BuildState | undef
  * `copyPages` copies), as one hash: each file's inode, size and time of last change. Recorded as a
  * build is promoted and compared before the next takes anything over, so a dist/client that something
  * else changed since (a copy of another build put in its place, a page rewritten by a deploy script)
- * is rendered afresh instead of copied: a copy or a rewrite makes a new inode or a new time. A stat
- * per file (4,016 at 1,000 products), side by side: tens of milliseconds.
+ * is rendered afresh instead of copied: a copy or a rewrite makes a new inode or a new time. One
+ * stat per file, one after another: 4,016 files at 1,000 products took 100 to 200 ms as promises
+ * through the thread pool, 26 to 86 ms as plain calls (both measured beside a CI run).
  */
-export async function pagesStamp(client: string, routes: readonly string[]): Promise<string> {
-  const files = unchangedPageFiles(routes, new Set())
-  const seen = await Promise.all(
-    files.map((file) =>
-      copying(() =>
-        stat(path.join(client, file), { bigint: true }).then(
-          (info) => `${info.ino}:${info.size}:${info.mtimeNs}`,
-          () => '-',
-        ),
-      ),
-    ),
-  )
-  return sha256(...files.map((file, i) => `${file} ${seen[i]}`))
+export function pagesStamp(client: string, routes: readonly string[]): string {
+  const seen = unchangedPageFiles(routes, new Set()).map((file) => {
+    const info = statSync(path.join(client, file), { bigint: true, throwIfNoEntry: false })
+    return `${file} ${info ? `${info.ino}:${info.size}:${info.mtimeNs}` : '-'}`
+  })
+  return sha256(...seen)
 }
 
 /** Records the build just promoted, for the next one. */

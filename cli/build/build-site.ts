@@ -55,7 +55,7 @@ export async function buildSite(
     // The next build takes over what did not change from this one (cli/build/build-cache.ts).
     if (run.plan) {
       const { toolKey, bundleKey, routes } = run.plan
-      const pages = await pagesStamp(paths.client, Object.keys(routes))
+      const pages = pagesStamp(paths.client, Object.keys(routes))
       await writeState(paths, { builtAt, toolKey, bundleKey, routes, pages }).catch(() => undefined)
     }
     return { stages: results, run, ms: elapsed(start) }
