@@ -151,7 +151,7 @@ describe('the release loop on a copy of this project', () => {
       }
     }, 300_000)
 
-    it('an edit, a release build, then site review shows that one page changed and --fail-on 0 stops the release', async () => {
+    it('an edit, a release build, then site review shows that one page changed', async () => {
       // An editor rewrites a sentence of one product; the release manager builds and looks before upload.
       const product = path.join(root, 'content/products/szephyr.yaml')
       const text = await readFile(product, 'utf8')
@@ -159,7 +159,8 @@ describe('the release loop on a copy of this project', () => {
       const built = await site(['build', '--release', '--offline'], { SITE_URL: 'https://www.company.in' })
       expect(built.code, built.out).toBe(0)
 
-      // Without --fail-on the review reports and succeeds: it is a look, not a gate.
+      // Without --fail-on the review reports and succeeds: it is a look, not a gate. The first look shoots
+      // every page at least once: a minute here, several on a busy machine (hence the long timeout).
       const looked = await site(['review', '--widths', '360'], {}, 'npx site')
       expect(looked.code, looked.out).toBe(0)
       expect(looked.out).toMatch(
@@ -171,7 +172,12 @@ describe('the release loop on a copy of this project', () => {
       const changed = json.pages.filter((p) => p.changed > 0).map((p) => `${p.route} ${p.width}`)
       expect(changed).toEqual(['/products/szephyr 360'])
       expect(json.pages.find((p) => p.route === '/aboutus')?.changed).toBe(0)
+    }, 900_000)
 
+    it('site review --fail-on 0 stops that release, started each way the docs say; a share above the change lets it go on', async () => {
+      const json = JSON.parse(await readFile(path.join(root, '.cache/review/review.json'), 'utf8')) as {
+        pages: { route: string; width: number; changed: number }[]
+      }
       // As a CI gate, each way the docs start it: exit 1, the rule broken, where to look; no stack.
       for (const way of ['npx site', 'npm run site --', 'node bin/site.js'] as const) {
         const gated = await site(['review', '--widths', '360', '--fail-on', '0'], {}, way)
@@ -189,7 +195,7 @@ describe('the release loop on a copy of this project', () => {
       const share = json.pages.find((p) => p.changed > 0)?.changed ?? 0
       const passed = await site(['review', '--widths', '360', '--fail-on', String(share + 0.01)])
       expect(passed.code, passed.out).toBe(0)
-    }, 300_000)
+    }, 600_000)
   })
 })
 
