@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { memo, useEffect, useRef, useState } from 'react'
 import { Picture } from '../../components/Picture.tsx'
 import { CATALOGUE_STEP, MAX_COMPARED } from '../../model/compare.ts'
 import type { Data } from './+data.ts'
@@ -59,7 +59,7 @@ export function CategoryGroup(props: CategoryGroupProps) {
             hidden={!listed.has(p.slug)}
             checked={chosen.includes(p.slug)}
             disabled={!ready || (!chosen.includes(p.slug) && chosen.length >= MAX_COMPARED)}
-            onToggle={() => onToggle(p.slug)}
+            onToggle={onToggle}
           />
         ))}
       </ul>
@@ -84,8 +84,12 @@ export function CategoryGroup(props: CategoryGroupProps) {
   )
 }
 
-/** A product's card: picture, name linked to its page, summary, facts, and its Compare checkbox. */
-function ProductCard({
+/**
+ * A product's card: picture, name linked to its page, summary, facts, and its Compare checkbox.
+ * Memoized: a filter or a tick changes a few cards' `hidden` or `checked`, and the rest are not
+ * rendered again (their props are the same product, booleans and the page's one `onToggle`).
+ */
+const ProductCard = memo(function ProductCard({
   product: p,
   hidden,
   checked,
@@ -96,7 +100,7 @@ function ProductCard({
   hidden: boolean
   checked: boolean
   disabled: boolean
-  onToggle: () => void
+  onToggle: (slug: string) => void
 }) {
   return (
     <li className="finder-card" hidden={hidden}>
@@ -114,9 +118,9 @@ function ProductCard({
         ))}
       </dl>
       <label className="finder-card__compare">
-        <input type="checkbox" checked={checked} disabled={disabled} onChange={onToggle} />
+        <input type="checkbox" checked={checked} disabled={disabled} onChange={() => onToggle(p.slug)} />
         Compare<span className="visually-hidden"> {p.name}</span>
       </label>
     </li>
   )
-}
+})

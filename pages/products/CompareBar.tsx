@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { compareHref, MAX_COMPARED } from '../../model/compare.ts'
 
 /** Where the products ticked for comparison are kept for the tab's session. */
@@ -19,15 +19,24 @@ export function useChosen() {
         setChosen(kept.filter((s): s is string => typeof s === 'string').slice(0, MAX_COMPARED))
     } catch {}
   }, [])
-  const set = (list: string[]) => {
-    setChosen(list)
-    try {
-      sessionStorage.setItem(KEPT, JSON.stringify(list))
-    } catch {}
-  }
-  const toggle = (slug: string) =>
-    set(chosen.includes(slug) ? chosen.filter((s) => s !== slug) : [...chosen, slug])
-  return { chosen, toggle, clear: () => set([]) }
+  // The same functions from render to render, so a product card whose own props hold is not rendered
+  // again when another card is ticked or a filter changes (CategoryGroup's ProductCard is memoized).
+  const update = useCallback((next: (list: string[]) => string[]) => {
+    setChosen((list) => {
+      const changed = next(list)
+      try {
+        sessionStorage.setItem(KEPT, JSON.stringify(changed))
+      } catch {}
+      return changed
+    })
+  }, [])
+  const toggle = useCallback(
+    (slug: string) =>
+      update((list) => (list.includes(slug) ? list.filter((s) => s !== slug) : [...list, slug])),
+    [update],
+  )
+  const clear = useCallback(() => update(() => []), [update])
+  return { chosen, toggle, clear }
 }
 
 /** What is chosen for comparison, the way to the comparison once there are two, and a way to start over. */
