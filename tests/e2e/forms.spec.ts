@@ -176,7 +176,9 @@ test.describe('form pages before any script runs', () => {
     })
     await openForm(page, '/support')
     await page.mouse.move(0, 0)
-    await page.waitForTimeout(300)
+    // Where a warm-up would have started its imports (a frame, then a task), and the network gone quiet.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))))
+    await page.waitForLoadState('networkidle')
     expect(fetched.join('\n')).not.toContain('ValidationError')
     // The hand arrives at the Submit button: nothing is pressed, nothing takes the focus.
     const box = await page.getByRole('button', { name: 'Submit' }).boundingBox()
