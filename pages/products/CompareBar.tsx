@@ -12,30 +12,30 @@ const KEPT = 'compare-chosen'
  */
 export function useChosen() {
   const [chosen, setChosen] = useState<string[]>([])
+  // Until the kept list has been read, there is nothing of this page's to keep.
+  const [restored, setRestored] = useState(false)
   useEffect(() => {
     try {
       const kept: unknown = JSON.parse(sessionStorage.getItem(KEPT) ?? '[]')
       if (Array.isArray(kept))
         setChosen(kept.filter((s): s is string => typeof s === 'string').slice(0, MAX_COMPARED))
     } catch {}
+    setRestored(true)
   }, [])
+  useEffect(() => {
+    if (!restored) return
+    try {
+      sessionStorage.setItem(KEPT, JSON.stringify(chosen))
+    } catch {}
+  }, [chosen, restored])
   // The same functions from render to render, so a product card whose own props hold is not rendered
   // again when another card is ticked or a filter changes (CategoryGroup's ProductCard is memoized).
-  const update = useCallback((next: (list: string[]) => string[]) => {
-    setChosen((list) => {
-      const changed = next(list)
-      try {
-        sessionStorage.setItem(KEPT, JSON.stringify(changed))
-      } catch {}
-      return changed
-    })
-  }, [])
   const toggle = useCallback(
     (slug: string) =>
-      update((list) => (list.includes(slug) ? list.filter((s) => s !== slug) : [...list, slug])),
-    [update],
+      setChosen((list) => (list.includes(slug) ? list.filter((s) => s !== slug) : [...list, slug])),
+    [],
   )
-  const clear = useCallback(() => update(() => []), [update])
+  const clear = useCallback(() => setChosen([]), [])
   return { chosen, toggle, clear }
 }
 
