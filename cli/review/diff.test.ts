@@ -117,7 +117,8 @@ describe('compareShots', () => {
       for (let i = 3; i < before.length; i += 4) before[i] = 128 + next(128)
       const after = plant(before, width, 30, 34, next)
       for (let i = 30 * width * 4 + 3; i < 35 * width * 4; i += 4) after[i] = next(256)
-      const count = pixelmatch(before, after, undefined, width, height, { checkerboard: false })
+      const full = Buffer.alloc(width * height * 4)
+      const count = pixelmatch(before, after, full, width, height, { checkerboard: false })
       counted += count
       const png = (pixels: Buffer) =>
         sharp(pixels, { raw: { width, height, channels: 4 } })
@@ -126,6 +127,9 @@ describe('compareShots', () => {
       const [a, b] = await Promise.all([png(before), png(after)])
       const difference = await compareShots({ png: a, hash: 'before' }, { png: b, hash: 'after' })
       expect(difference.changed, `seed ${seed}`).toBe(count / (width * height))
+      // The rows around the change are drawn grey by their see-through colour, as pixelmatch draws them.
+      if (count)
+        expect((await rgba(difference.overlay as Buffer)).equals(full), `seed ${seed} overlay`).toBe(true)
     }
     expect(counted).toBeGreaterThan(0)
   })
