@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, openCamera, type ServedSide } from './capture.ts'
 import { type ServedFolder, serveFolder } from './serve-folder.ts'
@@ -10,7 +11,8 @@ import { type ServedFolder, serveFolder } from './serve-folder.ts'
  * A camera keeps one tab per side from route to route. Two planted pages show what it must not carry
  * from one to the next: `/keeper` stores something in the session (also as it is left), the origin's
  * storage and a cookie, and loads a file when its window is resized; `/teller` shows whatever it finds stored, and loads a
- * script and an image `/keeper` loads too (from the tab's cache, the second time).
+ * script and an image `/keeper` loads too (from the tab's cache, the second time). `/chooser` shows
+ * another image in a wider window, and that image brings one more.
  */
 const PAGE = (body: string) =>
   `<!doctype html><html><head><meta charset="utf-8"><script>window.dataLayer = [{ event: 'page_view' }]</script></head><body style="margin:0;font:20px sans-serif">${body}</body></html>`
@@ -33,6 +35,18 @@ const FILES: Record<string, string> = {
   'dot.svg':
     '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><rect width="20" height="20" fill="#c00"/></svg>',
   'resized.txt': 'resized\n',
+  // At 700 px and wider the picture is another image, which brings one more when it has loaded.
+  'chooser/index.html':
+    PAGE(`<picture><source media="(min-width: 700px)" srcset="/wide.svg"><img src="/narrow.svg" width="40" height="40" alt="" style="position:absolute;left:0;top:0"
+onload="if (this.currentSrc.endsWith('/wide.svg') && !document.getElementById('more')) document.body.insertAdjacentHTML('beforeend', '<img id=more src=/more.svg width=40 height=40 alt=&quot;&quot; style=position:absolute;left:50px;top:0>')"></picture>`),
+  'narrow.svg': square('#c00'),
+  'wide.svg': square('#0a0'),
+  'more.svg': square('#00c'),
+}
+
+/** A 40 px square of one colour, as SVG. */
+function square(fill: string) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="${fill}"/></svg>`
 }
 
 let folder = ''
@@ -76,6 +90,25 @@ describe('a camera', () => {
       expect(after.shots.map((shot) => shot.hash)).toEqual(first.shots.map((shot) => shot.hash))
       expect(after.loads).toEqual(['/dot.svg', '/shared.js', '/teller'])
       expect(first.loads).toEqual(after.loads)
+    } finally {
+      await camera.close()
+    }
+  })
+
+  it('shoots each width with the images the page chose for it, and the images those brought', async () => {
+    const camera = openCamera(browser)
+    try {
+      const { shots, loads } = await camera.shoot(side, '/chooser', widths, warn)
+      expect(loads).toEqual(['/chooser', '/more.svg', '/narrow.svg', '/wide.svg'])
+      /** The colour of the pixel at (x, y) of a shot, as `r,g,b`. */
+      const at = async (png: Buffer, x: number, y: number) => {
+        const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true })
+        const i = (y * info.width + x) * info.channels
+        return [data[i], data[i + 1], data[i + 2]].join(',')
+      }
+      const [narrow, wide] = shots.map((shot) => shot.png) as [Buffer, Buffer]
+      expect([await at(narrow, 20, 20), await at(narrow, 70, 20)]).toEqual(['204,0,0', '255,255,255'])
+      expect([await at(wide, 20, 20), await at(wide, 70, 20)]).toEqual(['0,170,0', '0,0,204'])
     } finally {
       await camera.close()
     }
