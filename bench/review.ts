@@ -17,7 +17,7 @@
  */
 import { execFile } from 'node:child_process'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { loadavg, tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { runReview } from '../cli/review/review.ts'
@@ -83,14 +83,17 @@ export async function benchReview(options: { runs: number; quick: boolean }) {
         `| ${name} | ${value.routes.length} | ${value.shots.taken} | ${value.shots.known} | ${duration(ms)} | ${shots.filter((w) => w.changed > 0).length} | ${largest ? `${largest.route} at ${largest.width} px, ${percent(largest.changed)}` : 'none'} | ${stored ? `${stored.kept}, ${bytes(stored.bytes)}` : '?'} | ${load.map((n) => n.toFixed(1)).join(' → ')} |`,
       )
       const went = value.spent
+      const { own, machine } = reviewed.cpu
       if (went)
         spent.push(
-          `| ${name} | ${duration(ms)} | ${[went.shooting, went.checking, went.reading, went.comparing, went.writing].map((part) => duration(Math.round(part))).join(' | ')} |`,
+          `| ${name} | ${duration(ms)} | ${[went.shooting, went.checking, went.reading, went.comparing, went.writing].map((part) => duration(Math.round(part))).join(' | ')} | ${duration(own)} | ${duration(machine.busy)} / ${duration(machine.idle)} |`,
         )
     }
     let report = 0
     const review = async (fresh: boolean) => {
       const before = loadavg()[0] ?? 0
+      const ownBefore = process.cpuUsage()
+      const machineBefore = machineCpu()
       const reviewed = await time(() =>
         runReview(paths, {
           baseline: release,
@@ -99,7 +102,13 @@ export async function benchReview(options: { runs: number; quick: boolean }) {
           fresh,
         }),
       )
-      return { ...reviewed, load: [before, loadavg()[0] ?? 0] }
+      const own = process.cpuUsage(ownBefore)
+      const machine = machineCpu()
+      const cpu = {
+        own: Math.round((own.user + own.system) / 1000),
+        machine: { busy: machine.busy - machineBefore.busy, idle: machine.idle - machineBefore.idle },
+      }
+      return { ...reviewed, load: [before, loadavg()[0] ?? 0], cpu }
     }
     for (let i = 1; i <= (options.quick ? 0 : options.runs); i++) {
       const fresh = await review(true)
@@ -121,14 +130,25 @@ export async function benchReview(options: { runs: number; quick: boolean }) {
       await writeFile(file, original)
     }
     console.log(
-      '\nWhere the time went, summed over the 3 pages in flight (so more than the wall time; cli/review/review.ts, Spent):',
+      "\nWhere the time went, summed over the 3 pages in flight (so more than the wall time; cli/review/review.ts, Spent); then the CPU time of the review's own process (comparing, Playwright, hashing, files; not Chromium's) and of the whole machine, busy / idle, over all cores (Chromium is most of the rest when nothing else runs):",
     )
     console.log(
-      '| review | wall time | shooting | checking files | reading PNGs | comparing | writing PNGs |\n|---|---|---|---|---|---|---|',
+      '| review | wall time | shooting | checking files | reading PNGs | comparing | writing PNGs | CPU: the review | CPU: machine busy / idle |\n|---|---|---|---|---|---|---|---|---|',
     )
     for (const line of spent) console.log(line)
   } finally {
     await rm(root, { recursive: true, force: true })
     await rm(scratch, { recursive: true, force: true })
   }
+}
+
+/** CPU time of the whole machine so far, summed over its cores, in ms: busy and idle. */
+function machineCpu(): { busy: number; idle: number } {
+  let busy = 0
+  let idle = 0
+  for (const { times } of cpus()) {
+    busy += times.user + times.nice + times.sys + times.irq
+    idle += times.idle
+  }
+  return { busy, idle }
 }
