@@ -1,4 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
@@ -53,6 +55,10 @@ let folder = ''
 let server: ServedFolder
 let browser: Browser
 let side: ServedSide
+/** The same folder behind a server that answers the images `/chooser` brings 300 ms late. */
+let slow: Server
+let slowSide: ServedSide
+const LATE = new Set(['/wide.svg', '/more.svg'])
 const widths = [360, 800]
 const warn = (line: string) => {
   throw new Error(line)
@@ -67,9 +73,19 @@ beforeAll(async () => {
   server = await serveFolder(folder)
   browser = await launchBrowser()
   side = { origin: server.origin, client: folder }
+  slow = createServer(async (request, response) => {
+    const address = request.url ?? '/'
+    if (LATE.has(address)) await new Promise((done) => setTimeout(done, 300))
+    const answer = await fetch(`${server.origin}${address}`)
+    response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' })
+    response.end(Buffer.from(await answer.arrayBuffer()))
+  })
+  await new Promise<void>((listening) => slow.listen(0, '127.0.0.1', listening))
+  slowSide = { origin: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`, client: folder }
 }, 60_000)
 
 afterAll(async () => {
+  await new Promise((closed) => (slow ? slow.close(closed) : closed(undefined)))
   await browser?.close()
   await server?.close()
   await rm(folder, { recursive: true, force: true })
@@ -98,7 +114,8 @@ describe('a camera', () => {
   it('shoots each width with the images the page chose for it, and the images those brought', async () => {
     const camera = openCamera(browser)
     try {
-      const { shots, loads } = await camera.shoot(side, '/chooser', widths, warn)
+      // Both images come late: a camera that shot without waiting for them would show neither.
+      const { shots, loads } = await camera.shoot(slowSide, '/chooser', widths, warn)
       expect(loads).toEqual(['/chooser', '/more.svg', '/narrow.svg', '/wide.svg'])
       /** The colour of the pixel at (x, y) of a shot, as `r,g,b`. */
       const at = async (png: Buffer, x: number, y: number) => {

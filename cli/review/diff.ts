@@ -102,8 +102,8 @@ async function mark(
   // The overlay is opaque (pixelmatch draws every pixel with full alpha): written without its alpha,
   // a quarter fewer bytes to compress.
   const png = (pixels: Buffer, from = 0, count = height, opaque = false) => {
-    const rows = sharp(pixels, raw).extract({ left: 0, top: from, width, height: count })
-    return (opaque ? rows.removeAlpha() : rows).png({ compressionLevel: 1 }).toBuffer()
+    const cut = sharp(pixels, raw).extract({ left: 0, top: from, width, height: count })
+    return (opaque ? cut.removeAlpha() : cut).png({ compressionLevel: 1 }).toBuffer()
   }
   // Only the rows pixelmatch compared can hold a changed pixel.
   const [first, last] = changedRows(rows(output, top, bottom), width)
