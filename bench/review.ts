@@ -105,7 +105,7 @@ export async function benchReview(options: { runs: number; quick: boolean }) {
       const own = process.cpuUsage(ownBefore)
       const machine = machineCpu()
       const cpu = {
-        own: Math.round((own.user + own.system) / 1000),
+        own: Math.round((own.user + own.system) / 1000) + (reviewed.value.comparingCpu ?? 0),
         machine: { busy: machine.busy - machineBefore.busy, idle: machine.idle - machineBefore.idle },
       }
       return { ...reviewed, load: [before, loadavg()[0] ?? 0], cpu }
@@ -130,7 +130,7 @@ export async function benchReview(options: { runs: number; quick: boolean }) {
       await writeFile(file, original)
     }
     console.log(
-      "\nWhere the time went, summed over the 3 pages in flight (so more than the wall time; cli/review/review.ts, Spent); then the CPU time of the review's own process (comparing, Playwright, hashing, files; not Chromium's) and of the whole machine, busy / idle, over all cores (Chromium is most of the rest when nothing else runs):",
+      "\nWhere the time went, summed over the 3 pages in flight (so more than the wall time; cli/review/review.ts, Spent); then the CPU time of the review's own processes (Playwright, hashing, files, and the process the shots are compared in; not Chromium's) and of the whole machine, busy / idle, over all cores (Chromium is most of the rest when nothing else runs):",
     )
     console.log(
       '| review | wall time | shooting | checking files | reading PNGs | comparing | writing PNGs | CPU: the review | CPU: machine busy / idle |\n|---|---|---|---|---|---|---|---|---|',

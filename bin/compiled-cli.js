@@ -44,7 +44,10 @@ export async function compile(root = ROOT) {
   const dir = `${Date.now()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
   const result = await build({
     absWorkingDir: root,
-    entryPoints: [path.join(root, 'cli', 'index.ts')],
+    // The review's comparing process (cli/review/comparer.ts) is an entry of its own, named as it is
+    // and placed beside index.mjs and the chunks, where the code that starts it looks for it.
+    entryPoints: [path.join(root, 'cli', 'index.ts'), path.join(root, 'cli', 'review', 'compare-process.ts')],
+    entryNames: '[name]',
     bundle: true,
     splitting: true,
     platform: 'node',

@@ -14,11 +14,18 @@ afterEach(async () => {
   dirs = []
 })
 
-/** A project with a two-file CLI whose `run` prints what `./answer.ts` says. */
+/**
+ * A project with a two-file CLI whose `run` prints what `./answer.ts` says, and a review comparing
+ * process that says it is one.
+ */
 async function project(answer: string) {
   const root = await mkdtemp(path.join(tmpdir(), 'site-compiled-cli-'))
   dirs.push(root)
-  await mkdir(path.join(root, 'cli'))
+  await mkdir(path.join(root, 'cli', 'review'), { recursive: true })
+  await writeFile(
+    path.join(root, 'cli/review/compare-process.ts'),
+    "import { answer } from '../answer.ts'\nconsole.log('comparing, ' + answer)\n",
+  )
   await writeFile(path.join(root, 'package.json'), '{"type":"module"}')
   await writeFile(
     path.join(root, 'cli/index.ts'),
@@ -45,6 +52,12 @@ describe('the compiled CLI (bin/compiled-cli.js)', () => {
     expect(await answerOf(entry)).toBe('one')
     expect(freshEntry(root)).toBe(entry)
     expect(await compiledCli(root)).toBe(entry)
+  })
+
+  it("bundles the review's comparing process beside index.mjs, where cli/review/comparer.ts starts it", async () => {
+    const entry = await compiledCli(await project('one'))
+    const { stdout } = await run(process.execPath, [path.join(path.dirname(entry), 'compare-process.mjs')])
+    expect(stdout.trim()).toBe('comparing, one')
   })
 
   it('is compiled again when a file it was made from changes, so an edit never runs stale code', async () => {

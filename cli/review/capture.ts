@@ -128,7 +128,9 @@ export function openCamera(browser: Browser): Camera {
   const close = async (origin: string) => {
     const tab = await tabs.get(origin)?.catch(() => undefined)
     tabs.delete(origin)
-    await tab?.context.close()
+    // Closing is tidying up: a tab whose browser has gone cannot be closed, and the error that made a
+    // route fail, not this one, is what the review reports.
+    await tab?.context.close().catch(() => undefined)
   }
   return {
     async shoot(side, route, widths, warn) {

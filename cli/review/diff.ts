@@ -53,8 +53,9 @@ export async function compareShots(
   const [a, b] = await Promise.all([sharp(baseline.png).metadata(), sharp(site.png).metadata()])
   const width = Math.max(a.width ?? 0, b.width ?? 0)
   const height = Math.max(a.height ?? 0, b.height ?? 0)
+  // Read top to bottom, as a PNG is decoded: libvips then keeps no second copy of the picture.
   const canvas = (png: Buffer, w: number, h: number, fill: typeof FILL_SITE) =>
-    sharp(png)
+    sharp(png, { sequentialRead: true })
       .ensureAlpha()
       .extend({ right: width - w, bottom: height - h, background: fill })
       .raw()

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { plural } from '../../lib/errors.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
 import { type Camera, launchBrowser, openCamera, type Shot } from './capture.ts'
-import { compareShots } from './diff.ts'
+import { type Comparer, openComparer } from './comparer.ts'
 import { reportHtml } from './report-html.ts'
 import { serveFolder } from './serve-folder.ts'
 import { percent } from './share.ts'
@@ -66,6 +66,8 @@ export interface Review {
   stored?: { kept: number; removed: number; bytes: number }
   /** Where the time went (`npm run bench -- review`). */
   spent?: Spent
+  /** The CPU time in ms of the process the shots were compared in (cli/review/comparer.ts). */
+  comparingCpu?: number
 }
 
 /**
@@ -105,6 +107,7 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
     serveFolder(sides.site.client),
   ])
   const browser = await launchBrowser()
+  const comparer = openComparer()
   const cache = await openShotCache(path.join(paths.cache, 'review-shots.json'))
   const store = openShotStore(path.join(paths.cache, 'review-shots'))
   /** The hashes of every shot this review used or took, on both sides: the PNGs the store keeps. */
@@ -113,6 +116,7 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
   const shots = { taken: 0, known: 0 }
   let finished = false
   let stored = { kept: 0, removed: 0, bytes: 0 }
+  let comparingCpu = 0
   const spent: Spent = { shooting: 0, checking: 0, reading: 0, comparing: 0, writing: 0 }
   try {
     const widths = options.widths
@@ -186,8 +190,8 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
       }
       const otherShots = (await recall(otherKnown)) ?? (await shoot(camera, other, route))
       return first === site
-        ? compareRoute(route, otherShots, firstShots, images, spent)
-        : compareRoute(route, firstShots, otherShots, images, spent)
+        ? compareRoute(comparer, route, otherShots, firstShots, images, spent)
+        : compareRoute(comparer, route, firstShots, otherShots, images, spent)
     }
     const queue = [...routes]
     const worker = async () => {
@@ -204,14 +208,20 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
     await Promise.all(Array.from({ length: PAGES_AT_ONCE }, worker))
     finished = true
   } finally {
-    await browser.close()
+    const [, cpu] = await Promise.all([browser.close(), comparer.close()])
+    comparingCpu = cpu
     await Promise.all([baselineServer.close(), siteServer.close()])
     await cache.save()
     // Only a review that got through every page knows which PNGs the next one can use.
     if (finished) stored = await store.prune(used)
   }
   reviewed.sort((a, b) => worst(b) - worst(a) || (a.route < b.route ? -1 : 1))
-  const review = { ...describe(reviewed, sides.added, sides.removed, options, sides, shots), stored, spent }
+  const review = {
+    ...describe(reviewed, sides.added, sides.removed, options, sides, shots),
+    stored,
+    spent,
+    comparingCpu,
+  }
   await writeFile(path.join(options.out, 'review.json'), `${JSON.stringify(reviewJson(review), null, 2)}\n`)
   await writeFile(review.report, reportHtml(review))
   return review
@@ -234,13 +244,20 @@ async function timed<T>(spent: Spent, kind: keyof Spent, work: () => Promise<T>)
   }
 }
 
-async function compareRoute(route: string, before: Shot[], after: Shot[], images: string, spent: Spent) {
+async function compareRoute(
+  comparer: Comparer,
+  route: string,
+  before: Shot[],
+  after: Shot[],
+  images: string,
+  spent: Spent,
+) {
   const slug = routeSlug(route)
   const widths: PageWidth[] = []
   for (const [i, shot] of after.entries()) {
     const base = before[i]
     if (!base) continue
-    const { changed, overlay, band } = await timed(spent, 'comparing', () => compareShots(base, shot))
+    const { changed, overlay, band } = await timed(spent, 'comparing', () => comparer.compare(base, shot))
     if (!overlay || !band) {
       widths.push({ width: shot.width, changed })
       continue
