@@ -77,6 +77,16 @@ describe('the comparing process (cli/review/comparer.ts)', () => {
     expect((await shots.compare(page, await shot(110))).changed).toBeGreaterThan(0)
   })
 
+  it('answers a pair sent while the process before is still going away', async () => {
+    const [before, after] = await Promise.all([shot(100), shot(102)])
+    const shots = comparer()
+    await shots.compare(before, after)
+    const closing = shots.close()
+    const next = shots.compare(before, after)
+    await closing
+    expect((await next).changed).toBeGreaterThan(0)
+  })
+
   it('fails the comparisons waiting when its process stops, and starts another for the next', async () => {
     const [before, after] = await Promise.all([shot(100), shot(102)])
     const shots = comparer()

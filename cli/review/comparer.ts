@@ -80,38 +80,44 @@ function received(difference: Difference): Difference {
  * drives the browser, also keeps its thread and its garbage collector to itself.
  */
 export function openComparer(): Comparer {
-  let child: ChildProcess | undefined
-  let next = 0
-  const waiting = new Map<number, { resolve: (d: Difference) => void; reject: (e: Error) => void }>()
-  const fail = (error: Error) => {
-    for (const { reject } of waiting.values()) reject(error)
-    waiting.clear()
+  /** The process, and the comparisons it has yet to answer. */
+  type Running = {
+    process: ChildProcess
+    waiting: Map<number, { resolve: (d: Difference) => void; reject: (e: Error) => void }>
   }
-  const start = (): ChildProcess => {
+  let child: Running | undefined
+  let next = 0
+  const start = (): Running => {
     const entry = processEntry()
     const tunables = [process.env.GLIBC_TUNABLES, MALLOC_TUNING].filter(Boolean).join(':')
-    const started = fork(entry.file, [], {
-      execArgv: entry.execArgv,
-      env: { ...process.env, GLIBC_TUNABLES: tunables },
-      serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    })
-    started.on('message', (reply: Reply) => {
+    const started: Running = {
+      process: fork(entry.file, [], {
+        execArgv: entry.execArgv,
+        env: { ...process.env, GLIBC_TUNABLES: tunables },
+        serialization: 'advanced',
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      }),
+      waiting: new Map(),
+    }
+    const fail = (error: Error) => {
+      if (child === started) child = undefined
+      for (const { reject } of started.waiting.values()) reject(error)
+      started.waiting.clear()
+    }
+    started.process.on('message', (reply: Reply) => {
       if (!('id' in reply)) return
-      const job = waiting.get(reply.id)
+      const job = started.waiting.get(reply.id)
       if (!job) return
-      waiting.delete(reply.id)
+      started.waiting.delete(reply.id)
       if ('error' in reply) job.reject(new Error(reply.error))
       else job.resolve(received(reply.difference))
     })
-    started.on('error', (error) => {
-      if (child === started) child = undefined
-      fail(new Error(`The review could not start its comparing process: ${error.message}`))
-    })
-    started.on('exit', (code, signal) => {
-      if (child === started) child = undefined
-      fail(new Error(`The review's comparing process stopped (${signal ?? `exit code ${code}`}).`))
-    })
+    started.process.on('error', (error) =>
+      fail(new Error(`The review could not start its comparing process: ${error.message}`)),
+    )
+    started.process.on('exit', (code, signal) =>
+      fail(new Error(`The review's comparing process stopped (${signal ?? `exit code ${code}`}).`)),
+    )
     return started
   }
   return {
@@ -119,19 +125,20 @@ export function openComparer(): Comparer {
       // Equal hashes are equal pixels: nothing to send.
       if (baseline.hash === site.hash) return compareShots(baseline, site)
       child ??= start()
+      const running = child
       const id = next++
       const job: Job = { id, baseline, site }
       return new Promise<Difference>((resolve, reject) => {
-        waiting.set(id, { resolve, reject })
-        child?.send(job, (error) => {
-          if (!error || !waiting.delete(id)) return
+        running.waiting.set(id, { resolve, reject })
+        running.process.send(job, (error) => {
+          if (!error || !running.waiting.delete(id)) return
           reject(new Error(`The review could not hand two shots to its comparing process: ${error.message}`))
         })
       })
     },
-    processId: () => child?.pid,
+    processId: () => child?.process.pid,
     async close() {
-      const running = child
+      const running = child?.process
       child = undefined
       if (!running || running.exitCode !== null || running.signalCode !== null) return 0
       const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()))
