@@ -9,12 +9,19 @@ const relative = (file: string) => path.relative(ROOT, file).split(path.sep).joi
 const isTest = (file: string) => /\.(test|spec)\.tsx?$/.test(file)
 
 /**
- * Where the product starts: the CLI's bin (which imports cli/index.ts), the Vite config (the plugins
- * in vite/), and every Vike `+` file (pages, layouts, hooks), which Vike loads by their names.
+ * Where the product starts: the CLI's bin (which imports cli/index.ts), the review's comparing process
+ * (started by its file name, cli/review/comparer.ts; bin/compiled-cli.js bundles it as an entry of its
+ * own), the Vite config (the plugins in vite/), and every Vike `+` file (pages, layouts, hooks), which
+ * Vike loads by their names.
  */
 function isEntry(file: string): boolean {
   const rel = relative(file)
-  return rel.startsWith('bin/') || rel === 'vite.config.ts' || /^pages\/(.+\/)?\+[^/]+\.tsx?$/.test(rel)
+  return (
+    rel.startsWith('bin/') ||
+    rel === 'cli/review/compare-process.ts' ||
+    rel === 'vite.config.ts' ||
+    /^pages\/(.+\/)?\+[^/]+\.tsx?$/.test(rel)
+  )
 }
 
 /** Every product file the product itself reaches from its entries, following static and lazy imports. */

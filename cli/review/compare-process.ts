@@ -4,26 +4,24 @@
  * compared at once, as they come. Before the review lets go of it, it says how much CPU time it used;
  * it ends when the review lets go of it or goes away.
  */
-import type { Farewell, Job, Reply } from './comparer.ts'
+import { asBuffer, type Farewell, type Job, type Reply } from './comparer.ts'
 import { compareShots } from './diff.ts'
 
-// A Buffer sent between processes arrives as a Uint8Array.
-const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-
-const answer = (reply: Reply) => process.send?.(reply)
+const replyWith = (reply: Reply) => process.send?.(reply)
 
 process.on('message', (job: Job | Farewell) => {
   if ('farewell' in job) {
     const { user, system } = process.cpuUsage()
-    answer({ cpu: Math.round((user + system) / 1000) })
+    replyWith({ cpu: Math.round((user + system) / 1000) })
     return
   }
   compareShots(
-    { png: buffer(job.baseline.png), hash: job.baseline.hash },
-    { png: buffer(job.site.png), hash: job.site.hash },
+    { png: asBuffer(job.baseline.png), hash: job.baseline.hash },
+    { png: asBuffer(job.site.png), hash: job.site.hash },
   ).then(
-    (difference) => answer({ id: job.id, difference }),
-    (error: unknown) => answer({ id: job.id, error: error instanceof Error ? error.message : String(error) }),
+    (difference) => replyWith({ id: job.id, difference }),
+    (error: unknown) =>
+      replyWith({ id: job.id, error: error instanceof Error ? error.message : String(error) }),
   )
 })
 

@@ -55,7 +55,8 @@ function processEntry(): { file: string; execArgv: string[] } {
   return { file: fileURLToPath(new URL('./compare-process.mjs', import.meta.url)), execArgv: [] }
 }
 
-const bytes = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+/** A Buffer over the bytes of `data` (a Buffer sent between processes arrives as a Uint8Array). */
+export const asBuffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength)
 
 /** What came back, with Buffers again (a Buffer sent between processes arrives as a Uint8Array). */
 function received(difference: Difference): Difference {
@@ -63,12 +64,12 @@ function received(difference: Difference): Difference {
   if (!overlay || !band) return { changed }
   return {
     changed,
-    overlay: bytes(overlay),
+    overlay: asBuffer(overlay),
     band: {
       ...band,
-      baseline: bytes(band.baseline),
-      site: bytes(band.site),
-      overlay: bytes(band.overlay),
+      baseline: asBuffer(band.baseline),
+      site: asBuffer(band.site),
+      overlay: asBuffer(band.overlay),
     },
   }
 }
