@@ -7,12 +7,20 @@ export interface Step {
   needs: string[]
 }
 
-/** How a step ended: its exit code and time, or skipped because a step it needs failed. */
+/**
+ * How a step ended: its exit code and time, or skipped because a step it needs failed; with the lines
+ * of its output that named a failed test and its last lines, for the summary.
+ */
 export interface Result {
   code: number
   seconds?: number
   skipped?: boolean
+  failures?: string[]
+  last?: string[]
 }
+
+export const KEPT_LINES: number
+export const KEPT_FAILURES: number
 
 export function runSteps(
   steps: Record<string, Step>,

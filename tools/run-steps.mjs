@@ -3,8 +3,44 @@
  * phase side by side, the phases one after the other. Each line a step prints is passed on as it comes,
  * after the step's name. A step whose `needs` did not all pass is skipped; the others run whatever
  * failed before them. Resolves with each step's result; the caller decides the exit code.
+ *
+ * Each step also keeps the lines that name a failed test and its last lines, so the closing summary can
+ * say again why a step failed: a CI log is often read from its end, where an early step's failure is
+ * buried under the output of the steps after it.
  */
 import { spawn } from 'node:child_process'
+import { stripVTControlCharacters } from 'node:util'
+
+/** How many of a step's last lines it keeps, and how many lines naming a failed test. */
+export const KEPT_LINES = 30
+export const KEPT_FAILURES = 20
+
+/**
+ * A line naming a failed test or file: Vitest's `FAIL  file > test` and `× test`, Playwright's
+ * `✘ [project] › file › test`; matched without colour codes, which Vitest writes into a pipe too when
+ * `FORCE_COLOR` is set.
+ */
+const FAILURE_LINE = /^\s*(FAIL\s|×\s|✘\s)/
+
+/** What a step printed that the summary repeats: the lines naming failures, and its last lines. */
+function keeper() {
+  const failures = []
+  const last = []
+  return {
+    failures,
+    last,
+    add(line) {
+      if (
+        FAILURE_LINE.test(stripVTControlCharacters(line)) &&
+        failures.length < KEPT_FAILURES &&
+        !failures.includes(line)
+      )
+        failures.push(line)
+      last.push(line)
+      if (last.length > KEPT_LINES) last.shift()
+    },
+  }
+}
 
 /** Runs `steps` in `io.cwd`; the types are in run-steps.d.mts, which the typecheck reads. */
 export async function runSteps(steps, io) {
@@ -13,16 +49,20 @@ export async function runSteps(steps, io) {
   const results = new Map()
 
   /** Passes a stream on line by line, each line after the step's name. */
-  function relay(name, stream, out) {
+  function relay(name, stream, out, kept) {
     let rest = ''
+    const pass = (line) => {
+      out.write(`${label(name)}${line}\n`)
+      kept.add(line)
+    }
     stream.setEncoding('utf8')
     stream.on('data', (chunk) => {
       const lines = (rest + chunk).split('\n')
       rest = lines.pop() ?? ''
-      for (const line of lines) out.write(`${label(name)}${line}\n`)
+      for (const line of lines) pass(line)
     })
     stream.on('end', () => {
-      if (rest) out.write(`${label(name)}${rest}\n`)
+      if (rest) pass(rest)
     })
   }
 
@@ -34,15 +74,16 @@ export async function runSteps(steps, io) {
     // runs the tool: a signal to npm alone left the tool running after `npm test` had exited).
     const child = spawn(command, args, { cwd: io.cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     io.running?.add(child)
-    relay(name, child.stdout, io.stdout)
-    relay(name, child.stderr, io.stderr)
+    const kept = keeper()
+    relay(name, child.stdout, io.stdout, kept)
+    relay(name, child.stderr, io.stderr, kept)
     return new Promise((resolve) => {
       let settled = false
       const done = (code) => {
         if (settled) return
         settled = true
         io.running?.delete(child)
-        resolve({ code, seconds: (Date.now() - started) / 1000 })
+        resolve({ code, seconds: (Date.now() - started) / 1000, failures: kept.failures, last: kept.last })
       }
       child.on('error', (error) => {
         io.stderr.write(`${label(name)}could not start ${command}: ${error.message}\n`)
@@ -77,13 +118,23 @@ export function stopSteps(running, signal) {
   }
 }
 
-/** The closing lines: each step's result and time, then the whole run's. */
+/**
+ * The closing lines: for each step that failed, the lines of its output naming failed tests and its
+ * last lines; then each step's result and time, then the whole run's.
+ */
 export function summary(results, seconds) {
   const width = Math.max(...[...results.keys()].map((name) => name.length))
+  const recaps = [...results].flatMap(([name, r]) => {
+    if (r.code === 0 || r.skipped) return []
+    const named = r.failures?.length ? [`${name} failed; its output named:`, ...r.failures, ''] : []
+    const count = r.last?.length === 1 ? 'line' : `${r.last?.length} lines`
+    const last = r.last?.length ? [`${name}'s last ${count}:`, ...r.last, ''] : []
+    return [...named, ...last]
+  })
   const lines = [...results].map(([name, r]) => {
     const said = r.skipped ? 'skipped (a step it needs failed)' : r.code === 0 ? 'passed' : 'FAILED'
     return `${name.padEnd(width)}  ${said}${r.skipped ? '' : ` in ${r.seconds.toFixed(1)} s`}`
   })
   const failed = [...results.values()].some((r) => r.code !== 0)
-  return [...lines, '', `npm test ${failed ? 'failed' : 'passed'} in ${seconds.toFixed(1)} s`]
+  return [...recaps, ...lines, '', `npm test ${failed ? 'failed' : 'passed'} in ${seconds.toFixed(1)} s`]
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { runSteps, type Step, stopSteps, summary } from './run-steps.mjs'
+import { KEPT_LINES, runSteps, type Step, stopSteps, summary } from './run-steps.mjs'
 
 /** A stream that keeps what is written to it. */
 function sink(): Writable & { text: () => string } {
@@ -74,7 +74,38 @@ describe('runSteps, as npm test runs its checks', () => {
     const lines = summary(results, 12.34)
     expect(lines.at(-1)).toBe('npm test failed in 12.3 s')
     expect(lines).toContain('e2e    skipped (a step it needs failed)')
-    expect(lines.find((l) => l.startsWith('lint'))).toMatch(/^lint {3}FAILED in \d+\.\d s$/)
+    expect(lines.slice(0, 3)).toEqual(["lint's last line:", 'a.ts:1 unused', ''])
+    expect(lines.findLast((l) => l.startsWith('lint'))).toMatch(/^lint {3}FAILED in \d+\.\d s$/)
+  })
+
+  it('ends by saying again which tests a failed step named and what it printed last, not for a passed one', async () => {
+    // A failure named early, buried under many lines, as a unit failure is under the browser tests' output.
+    const { results } = await run({
+      unit: node(
+        1,
+        "console.log(' FAIL  cli/a.test.ts > a test'); console.error(' \\x1b[31m×\\x1b[39m a test 12ms'); for (let i = 1; i <= 100; i++) console.log('line ' + i); process.exit(1)",
+      ),
+      e2e: node(2, "for (let i = 1; i <= 100; i++) console.log('e2e line ' + i)"),
+    })
+    const lines = summary(results, 1)
+    const named = lines.indexOf('unit failed; its output named:')
+    expect(lines.slice(named + 1, named + 3)).toEqual([
+      ' FAIL  cli/a.test.ts > a test',
+      ' \x1b[31m×\x1b[39m a test 12ms',
+    ])
+    const last = lines.indexOf(`unit's last ${KEPT_LINES} lines:`)
+    expect(last).toBeGreaterThan(named)
+    expect(lines.slice(last + 1, last + 1 + KEPT_LINES)).toEqual(
+      Array.from({ length: KEPT_LINES }, (_, i) => `line ${100 - KEPT_LINES + 1 + i}`),
+    )
+    // The passed step's output is not repeated, and the results still close the summary.
+    expect(lines.some((l) => l.startsWith('e2e line'))).toBe(false)
+    expect(lines.slice(-4)).toEqual([
+      expect.stringMatching(/^unit {2}FAILED in/),
+      expect.stringMatching(/^e2e {3}passed in/),
+      '',
+      'npm test failed in 1.0 s',
+    ])
   })
 
   it('says which command could not start, and counts it as failed', async () => {
