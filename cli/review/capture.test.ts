@@ -58,6 +58,13 @@ let side: ServedSide
 /** The same folder behind a server that answers the images `/chooser` brings 300 ms late. */
 let slow: Server
 let slowSide: ServedSide
+/**
+ * The same folder behind a server that crashes the tab asking for `/shared.js` (so once a page has
+ * begun to load: Chromium does not crash a page whose navigation is pending), `crashes` times.
+ */
+let crashing: Server
+let crashingSide: ServedSide
+let crashes = 0
 const LATE = new Set(['/wide.svg', '/more.svg'])
 const widths = [360, 800]
 const warn = (line: string) => {
@@ -82,10 +89,30 @@ beforeAll(async () => {
   })
   await new Promise<void>((listening) => slow.listen(0, '127.0.0.1', listening))
   slowSide = { origin: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`, client: folder }
+  crashing = createServer(async (request, response) => {
+    const address = request.url ?? '/'
+    if (address === '/shared.js' && crashes > 0) {
+      crashes--
+      // The tab asking is the only one open while these tests run; its renderer is made to crash.
+      const [page] = browser.contexts().flatMap((context) => context.pages())
+      if (page) {
+        const crashed = new Promise((done) => page.once('crash', done))
+        const cdp = await page.context().newCDPSession(page)
+        cdp.send('Page.crash').catch(() => undefined)
+        await crashed
+      }
+    }
+    const answer = await fetch(`${server.origin}${address}`)
+    response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' })
+    response.end(Buffer.from(await answer.arrayBuffer()))
+  })
+  await new Promise<void>((listening) => crashing.listen(0, '127.0.0.1', listening))
+  crashingSide = { origin: `http://127.0.0.1:${(crashing.address() as AddressInfo).port}`, client: folder }
 }, 60_000)
 
 afterAll(async () => {
   await new Promise((closed) => (slow ? slow.close(closed) : closed(undefined)))
+  await new Promise((closed) => (crashing ? crashing.close(closed) : closed(undefined)))
   await browser?.close()
   await server?.close()
   await rm(folder, { recursive: true, force: true })
@@ -127,6 +154,31 @@ describe('a camera', () => {
       expect([await at(narrow, 20, 20), await at(narrow, 70, 20)]).toEqual(['204,0,0', '255,255,255'])
       expect([await at(wide, 20, 20), await at(wide, 70, 20)]).toEqual(['0,170,0', '0,0,204'])
     } finally {
+      await camera.close()
+    }
+  })
+
+  it('shoots a route again in a new tab when its tab crashed, says so, and fails on a second crash', async () => {
+    const alone = openCamera(browser)
+    const expected = await alone.shoot(side, '/teller', widths, warn).finally(() => alone.close())
+    const camera = openCamera(browser)
+    const heard: string[] = []
+    try {
+      crashes = 1
+      const again = await camera.shoot(crashingSide, '/teller', widths, (line) => heard.push(line))
+      expect(crashes).toBe(0)
+      expect(heard).toEqual([expect.stringMatching(/^\/teller: .*crash.*; shot again in a new tab$/i)])
+      expect(again.shots.map((shot) => shot.hash)).toEqual(expected.shots.map((shot) => shot.hash))
+      // The new tab goes on to the next route.
+      expect((await camera.shoot(crashingSide, '/keeper', widths, warn)).shots).toHaveLength(2)
+      crashes = 2
+      heard.length = 0
+      await expect(camera.shoot(crashingSide, '/teller', widths, (line) => heard.push(line))).rejects.toThrow(
+        /crash/i,
+      )
+      expect(heard).toHaveLength(1)
+    } finally {
+      crashes = 0
       await camera.close()
     }
   })

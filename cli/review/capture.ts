@@ -73,7 +73,8 @@ export interface Camera {
    * window is resized for each width (the images chosen again, cli/review/settle.ts). The page runs
    * its scripts, as a visitor's does, with reduced motion, at a device scale of 1; it reaches nothing
    * but its own server (`launchBrowser`), and an absolute asset base is answered from the folder.
-   * `warn` hears of a page that did not settle in time.
+   * `warn` hears of a page that did not settle in time, and of a tab that failed (a renderer that
+   * crashed, say): the route is shot once more in a new tab, and fails if that fails too.
    */
   shoot(
     side: ServedSide,
@@ -134,23 +135,40 @@ export function openCamera(browser: Browser): Camera {
   }
   return {
     async shoot(side, route, widths, warn) {
-      let opening = tabs.get(side.origin)
-      if (!opening) {
-        opening = open(side, widths[0] ?? 1000)
-        tabs.set(side.origin, opening)
+      const attempt = async () => {
+        let opening = tabs.get(side.origin)
+        if (!opening) {
+          opening = open(side, widths[0] ?? 1000)
+          tabs.set(side.origin, opening)
+        }
+        try {
+          return await shootIn(await opening, side, route, widths, warn)
+        } catch (error) {
+          // A tab that failed (to open, a crash, a page that would not load) is not kept for the next route.
+          await close(side.origin)
+          throw error
+        }
       }
       try {
-        return await shootIn(await opening, side, route, widths, warn)
+        return await attempt()
       } catch (error) {
-        // A tab that failed (to open, a crash, a page that would not load) is not kept for the next route.
-        await close(side.origin)
-        throw error
+        // Once more in a new tab while the browser is there: a tab's renderer can crash on a machine
+        // short of memory, and one lost tab should not cost a release manager the whole review. What
+        // fails twice is the page's own doing, and fails the review.
+        if (!browser.isConnected()) throw error
+        warn(`${route}: ${firstLine(error)}; shot again in a new tab`)
+        return await attempt()
       }
     },
     async close() {
       await Promise.all([...tabs.keys()].map(close))
     },
   }
+}
+
+/** The first line of what went wrong (Playwright adds a call log below it). */
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''
 }
 
 async function shootIn(
