@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useLayoutEffect, useRef } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef } from 'react'
 import './forms.css'
 import { afterNextPaint } from '../../lib/after-paint.ts'
 import { FormLoader } from './FormLoader.tsx'
@@ -64,10 +64,19 @@ export function FormFrame<F extends string>({
     })
   }, [loadRules])
 
-  // Remember how tall the form is, so the loader that replaces it keeps the card's height.
-  useLayoutEffect(() => {
-    if (!form.submitting && form.formRef.current) lastHeight.current = form.formRef.current.offsetHeight
-  })
+  // Remember how tall the form is, so the loader that replaces it keeps the card's height: as the
+  // browser lays the form out, not by reading its height after each render, which made the browser lay
+  // the page out again at once on every keystroke and in the frame of a submit that shows errors.
+  const { submitting, formRef } = form
+  useEffect(() => {
+    const shown = formRef.current
+    if (submitting || !shown) return
+    const observer = new ResizeObserver(([entry]) => {
+      lastHeight.current = entry?.borderBoxSize[0]?.blockSize ?? shown.offsetHeight
+    })
+    observer.observe(shown)
+    return () => observer.disconnect()
+  }, [submitting, formRef])
 
   return (
     <section className="form-card" aria-labelledby={titleId}>

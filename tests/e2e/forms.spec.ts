@@ -301,8 +301,13 @@ test.describe('contact form', () => {
     const api = await mockApi(page, { status: 201, hold: true })
     const submit = await openForm(page, '/support')
     await fillContact(page)
+    const card = page.getByRole('region', { name: 'Contact Us' })
+    const formHeight = (await card.getByRole('form').boundingBox())?.height
     await submit.click()
     await expectLoader(page, 'Contact Us', 'Sending your message…')
+    // The loader keeps the height of the form it stands in for, so the page below does not jump.
+    expect(formHeight).toBeGreaterThan(200)
+    expect((await card.locator('.form-loader').boundingBox())?.height).toBeCloseTo(formHeight as number, 0)
     await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0)
     await expect(field(page, 'Name')).toHaveCount(0)
     await api.release()
