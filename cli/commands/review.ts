@@ -59,7 +59,9 @@ the live release downloaded. In CI: site review --fail-on 0 stops on any change.
           out: path.resolve(flags.out),
           widths,
           fresh: flags.fresh ?? false,
-          log: (line) => (line.includes('did not settle') ? console.warn(`\n${line}`) : progress(line)),
+          log: progress,
+          // On a line of its own, after the progress line it interrupts.
+          warn: (line) => console.warn(process.stderr.isTTY ? `\n${line}` : line),
         }),
       )
       if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K')

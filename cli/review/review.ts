@@ -25,8 +25,13 @@ export interface ReviewOptions {
    * what was shot is still remembered for the next review.
    */
   fresh?: boolean
-  /** Progress and warnings. */
+  /** Progress: each route as it is done. */
   log?: (line: string) => void
+  /**
+   * What a release manager should see: a page that did not settle in time, a tab that failed and was
+   * shot again (cli/review/capture.ts). Default: `log`.
+   */
+  warn?: (line: string) => void
 }
 
 /** One page at one width: the share of its pixels that changed and, if any did, its three PNGs. */
@@ -96,6 +101,7 @@ const PAGES_AT_ONCE = 3
  */
 export async function runReview(paths: ProjectPaths, options: ReviewOptions): Promise<Review> {
   const log = options.log ?? (() => {})
+  const warn = options.warn ?? log
   const sides = await openSides(paths.client, paths.dist, options.baseline)
   const wanted = options.routes && new Set(options.routes)
   const routes = wanted ? sides.common.filter((route) => wanted.has(route)) : sides.common
@@ -152,7 +158,7 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
       }))
     }
     const shoot = async (camera: Camera, side: Served, route: string) => {
-      const taken = await timed(spent, 'shooting', () => camera.shoot(side, route, widths, log))
+      const taken = await timed(spent, 'shooting', () => camera.shoot(side, route, widths, warn))
       const byWidth = Object.fromEntries(taken.shots.map((shot) => [shot.width, shot.hash]))
       await timed(spent, 'checking', () => cache.remember(side.files, route, taken.loads, byWidth))
       await timed(spent, 'writing', () =>
