@@ -167,7 +167,7 @@ export function openCamera(browser: Browser): Camera {
 }
 
 /** The first line of what went wrong (Playwright adds a call log below it). */
-function firstLine(error: unknown): string {
+export function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''
 }
 

@@ -1,8 +1,8 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { plural } from '../../lib/errors.ts'
+import { ERRORS, plural, siteError } from '../../lib/errors.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
-import { type Camera, launchBrowser, openCamera, type Shot } from './capture.ts'
+import { type Camera, firstLine, launchBrowser, openCamera, type Shot } from './capture.ts'
 import { type Comparer, openComparer } from './comparer.ts'
 import { reportHtml } from './report-html.ts'
 import { serveFolder } from './serve-folder.ts'
@@ -158,7 +158,13 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
       }))
     }
     const shoot = async (camera: Camera, side: Served, route: string) => {
-      const taken = await timed(spent, 'shooting', () => camera.shoot(side, route, widths, warn))
+      const taken = await timed(spent, 'shooting', () => camera.shoot(side, route, widths, warn)).catch(
+        (error: unknown) => {
+          // The camera has already shot it again in a new tab (cli/review/capture.ts).
+          const named = side === site ? 'the new site' : 'the baseline'
+          throw siteError(ERRORS.ReviewPageFailed, { route, side: named, reason: firstLine(error) })
+        },
+      )
       const byWidth = Object.fromEntries(taken.shots.map((shot) => [shot.width, shot.hash]))
       await timed(spent, 'checking', () => cache.remember(side.files, route, taken.loads, byWidth))
       await timed(spent, 'writing', () =>
