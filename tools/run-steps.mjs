@@ -119,18 +119,21 @@ export function stopSteps(running, signal) {
 }
 
 /**
- * The closing lines: for each step that failed, the lines of its output naming failed tests and its
- * last lines; then each step's result and time, then the whole run's.
+ * The closing lines: for each step that failed, its last lines, then the lines of its output naming
+ * failed tests; then each step's result and time, then the whole run's.
  */
 export function summary(results, seconds) {
   const width = Math.max(...[...results.keys()].map((name) => name.length))
-  const recaps = [...results].flatMap(([name, r]) => {
-    if (r.code === 0 || r.skipped) return []
-    const named = r.failures?.length ? [`${name} failed; its output named:`, ...r.failures, ''] : []
+  const failedSteps = [...results].filter(([, r]) => r.code !== 0 && !r.skipped)
+  // The failed tests' names come last, next to the results: a log cut to its last lines keeps them.
+  const lastLines = failedSteps.flatMap(([name, r]) => {
     const count = r.last?.length === 1 ? 'line' : `${r.last?.length} lines`
-    const last = r.last?.length ? [`${name}'s last ${count}:`, ...r.last, ''] : []
-    return [...named, ...last]
+    return r.last?.length ? [`${name}'s last ${count}:`, ...r.last, ''] : []
   })
+  const named = failedSteps.flatMap(([name, r]) =>
+    r.failures?.length ? [`${name} failed; its output named:`, ...r.failures, ''] : [],
+  )
+  const recaps = [...lastLines, ...named]
   const lines = [...results].map(([name, r]) => {
     const said = r.skipped ? 'skipped (a step it needs failed)' : r.code === 0 ? 'passed' : 'FAILED'
     return `${name.padEnd(width)}  ${said}${r.skipped ? '' : ` in ${r.seconds.toFixed(1)} s`}`
