@@ -24,12 +24,31 @@ export async function inspectImage(bytes: Buffer): Promise<Inspection> {
   const found = await decode()
   // libvips keeps its error text in one buffer for the whole process: a decode on another thread can
   // clear it before sharp reads it (the reason comes back empty) or add its own line to it (an editor
-  // was told another image's fault). Unless the reason is one line, the image is decoded again and
-  // only what both decodes said is kept; when nothing is left, the catalogue words the empty reason
-  // (lib/problems.ts).
+  // was told another image's fault). Unless the reason is one line, the image is decoded again, up to
+  // three times, and only what the decodes agree on is kept; when nothing is left, the catalogue words
+  // the empty reason (lib/problems.ts). The decodes again go one at a time in the whole process: two
+  // broken files decoded side by side failed side by side again, and under load each cleared the
+  // other's reason every time (CI: "its header cannot be decoded" for an SVG cut short).
   if (!('error' in found) || reasonLines(found.error).length === 1) return found
-  const again = await decode()
-  return 'error' in again ? { error: ownReason(found.error, again.error) } : again
+  let reason = found.error
+  for (let i = 0; i < DECODES_AGAIN; i++) {
+    const again = await oneAtATime(decode)
+    if (!('error' in again)) return again
+    reason = ownReason(reason, again.error)
+    if (reasonLines(reason).length === 1) break
+  }
+  return { error: reason }
+}
+
+/** How many times a failed decode whose reason is not one line is tried again. */
+const DECODES_AGAIN = 3
+
+/** The decodes tried again, one after another. */
+let lastAgain: Promise<unknown> = Promise.resolve()
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = lastAgain.then(work, work)
+  lastAgain = turn.catch(() => undefined)
+  return turn
 }
 
 const reasonLines = (reason: string) =>
