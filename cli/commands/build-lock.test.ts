@@ -84,8 +84,9 @@ describe('one command writes a checkout at a time', { timeout: 600_000 }, () => 
       'the second build to say whom it waits for',
     )
     expect(second.output()).not.toContain('Building the site:')
-    expect(await first.exited).toBe(0)
-    expect(await second.exited).toBe(0)
+    // With what each printed, so that a failure says why.
+    expect(await first.exited, first.output()).toBe(0)
+    expect(await second.exited, second.output()).toBe(0)
     for (const run of [first, second]) {
       expect(run.output()).toMatch(/^Built in .*\. dist\/client is ready to deploy\.$/m)
       expect(run.output()).not.toMatch(NO_BUG)
@@ -104,7 +105,7 @@ describe('one command writes a checkout at a time', { timeout: 600_000 }, () => 
     // A save while the build holds the checkout: dev checks it, and waits for the build to update images.
     const file = path.join(root, 'content', 'products', 'displaycontrollers.yaml')
     await writeFile(file, await readFile(file))
-    expect(await build.exited).toBe(0)
+    expect(await build.exited, `the build said:\n${build.output()}\nsite dev said:\n${dev.output()}`).toBe(0)
     await says(dev, /^\d+ images?: [\s\S]*^\d+ images?: /m, 'dev to check the save')
     expect(checks()).toBeGreaterThanOrEqual(2)
     expect((await fetch(`${origin}/aboutus`)).status).toBe(200)
