@@ -84,6 +84,9 @@ test('the review report by keyboard: section links, then each shot scrolls with 
   for (let i = 0; i < 10 && !(await shot.evaluate((el) => el === document.activeElement)); i++)
     await page.keyboard.press('Tab')
   await expect(shot).toBeFocused()
+  // Once its picture has loaded there is something to scroll (a person presses End at a picture they
+  // see); pressed before, End scrolled nothing and was not pressed again.
+  await expect.poll(() => shot.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true)
   await page.keyboard.press('End')
   await expect.poll(() => shot.evaluate((el) => el.scrollTop)).toBeGreaterThan(0)
 })
