@@ -80,10 +80,11 @@ describe('runSteps, as npm test runs its checks', () => {
 
   it('ends by saying again which tests a failed step named and what it printed last, not for a passed one', async () => {
     // A failure named early, buried under many lines, as a unit failure is under the browser tests' output.
+    // All on stdout: lines of two streams arrive in no fixed order, and the last lines are counted here.
     const { results } = await run({
       unit: node(
         1,
-        "console.log(' FAIL  cli/a.test.ts > a test'); console.error(' \\x1b[31m×\\x1b[39m a test 12ms'); for (let i = 1; i <= 100; i++) console.log('line ' + i); process.exit(1)",
+        "console.log(' FAIL  cli/a.test.ts > a test'); console.log(' \\x1b[31m×\\x1b[39m a test 12ms'); for (let i = 1; i <= 100; i++) console.log('line ' + i); process.exit(1)",
       ),
       e2e: node(2, "for (let i = 1; i <= 100; i++) console.log('e2e line ' + i)"),
     })
