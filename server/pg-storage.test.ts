@@ -9,7 +9,7 @@ import { SiteError } from '../lib/errors.ts'
 import { startTestPostgres, type TestPostgres } from '../tests/postgres.ts'
 import { makeSite, newSubmission, postJson, startFixtureServer } from '../tests/server-fixtures.ts'
 import { isTransient } from './pg-storage.ts'
-import { openStorage, type Storage, StorageBusy } from './storage.ts'
+import { KeyTaken, openStorage, type Storage, StorageBusy } from './storage.ts'
 
 let server: TestPostgres
 let url: string
@@ -139,6 +139,46 @@ it('records which submission each Idempotency-Key answered', async () => {
   }
   const rows = await psql((client) => client.query('SELECT key, submission_id FROM idempotency_keys'))
   expect(rows.rows).toEqual([{ key: 'k', submission_id: 'a' }])
+})
+
+it('takes keys in one order, so two instances sending the same keys at once never deadlock', async () => {
+  // Two `site serve` processes behind one load balancer: a client's retries of the same requests reach
+  // both, and each groups what it received in its own order. Before, one of them 503'd on 40P01.
+  const [one, two] = await Promise.all([
+    openStorage('', { databaseUrl: url }),
+    openStorage('', { databaseUrl: url }),
+  ])
+  try {
+    const outcomes: string[] = []
+    for (let round = 0; round < 30; round++) {
+      const keys = Array.from({ length: 10 }, (_, n) => `r${round}-k${n}`)
+      const batch = (prefix: string, order: readonly string[]) =>
+        order.map((key) =>
+          newSubmission(`${prefix}-${key}`, {
+            idempotency: { key, fingerprint: 'f', status: 201, body: '{}', createdAt: Date.now() },
+          }),
+        )
+      const outcome = (insert: Promise<void>) =>
+        insert.then(
+          () => 'stored',
+          (error: unknown) => (error instanceof KeyTaken ? 'taken' : String(error)),
+        )
+      outcomes.push(
+        (
+          await Promise.all([
+            outcome(one.insert(batch('a', keys))),
+            outcome(two.insert(batch('b', [...keys].reverse()))),
+          ])
+        )
+          .sort()
+          .join(' and '),
+      )
+    }
+    // One batch stores its ten, the other finds a key taken and stores nothing (its items go again alone).
+    expect(outcomes).toEqual(outcomes.map(() => 'stored and taken'))
+  } finally {
+    await Promise.all([one.close(), two.close()])
+  }
 })
 
 it('says which database it cannot reach, without its password, and what to check', async () => {

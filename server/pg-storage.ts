@@ -434,7 +434,11 @@ function postgresStore(pool: Pool, location: string, salt: string, readonly: boo
                 items.map((i) => i.clientHash),
               ],
             )
-            const keyed = items.filter((i) => i.idempotency)
+            // In the order of their keys: two instances whose batches hold the same keys take them one
+            // after the other in the same order, so one waits for the other instead of both deadlocking.
+            const keyed = items
+              .filter((i) => i.idempotency)
+              .sort((x, y) => ((x.idempotency?.key ?? '') < (y.idempotency?.key ?? '') ? -1 : 1))
             if (keyed.length > 0) {
               // A key still in its window is never overwritten: another request was answered with it.
               const stored = await client.query<{ key: string }>(
