@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Browser } from 'playwright-core'
+import { type Browser, errors } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, openCamera, type ServedSide } from './capture.ts'
@@ -60,11 +60,13 @@ let slow: Server
 let slowSide: ServedSide
 /**
  * The same folder behind a server that crashes the tab asking for `/shared.js` (so once a page has
- * begun to load: Chromium does not crash a page whose navigation is pending), `crashes` times.
+ * begun to load: Chromium does not crash a page whose navigation is pending), `crashes` times, and
+ * never answers `/hanging` (asked for it `hangingAsked` times).
  */
 let crashing: Server
 let crashingSide: ServedSide
 let crashes = 0
+let hangingAsked = 0
 const LATE = new Set(['/wide.svg', '/more.svg'])
 const widths = [360, 800]
 const warn = (line: string) => {
@@ -91,6 +93,10 @@ beforeAll(async () => {
   slowSide = { origin: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`, client: folder }
   crashing = createServer(async (request, response) => {
     const address = request.url ?? '/'
+    if (address === '/hanging') {
+      hangingAsked++
+      return
+    }
     if (address === '/shared.js' && crashes > 0) {
       crashes--
       // The tab asking is the only one open while these tests run; its renderer is made to crash.
@@ -112,6 +118,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((closed) => (slow ? slow.close(closed) : closed(undefined)))
+  crashing?.closeAllConnections()
   await new Promise((closed) => (crashing ? crashing.close(closed) : closed(undefined)))
   await browser?.close()
   await server?.close()
@@ -179,6 +186,22 @@ describe('a camera', () => {
       expect(heard).toHaveLength(1)
     } finally {
       crashes = 0
+      await camera.close()
+    }
+  })
+
+  it('fails a page that does not load in time at once, without a second wait in a new tab', async () => {
+    const camera = openCamera(browser, 1_000)
+    const heard: string[] = []
+    try {
+      const failed = await camera
+        .shoot(crashingSide, '/hanging', widths, (line) => heard.push(line))
+        .catch((error: unknown) => error)
+      expect(failed).toBeInstanceOf(errors.TimeoutError)
+      expect([hangingAsked, heard]).toEqual([1, []])
+      // The camera goes on to the next route in a new tab.
+      expect((await camera.shoot(side, '/teller', widths, warn)).shots).toHaveLength(2)
+    } finally {
       await camera.close()
     }
   })

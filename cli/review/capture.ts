@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
-import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core'
+import {
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  chromium,
+  errors,
+  type Page,
+} from 'playwright-core'
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../chromium.ts'
 import { COUNT_TIMERS, HYDRATED, LOAD_IMAGES, PAGE_SIZE, STILL_CSS } from './settle.ts'
 
@@ -39,7 +46,10 @@ export function shotHash(png: Uint8Array): string {
 
 /** Both sides are shot at this height: a fixed window, so what sits at its bottom sits alike. */
 const VIEW_HEIGHT = 900
-/** How long a page may take to settle before it is shot as it stands (a bound for a loaded machine). */
+/**
+ * How long a page may take to load before its route fails, and to settle before it is shot as it
+ * stands (a bound for a loaded machine).
+ */
 const SETTLE_MS = 30_000
 
 /**
@@ -74,7 +84,8 @@ export interface Camera {
    * its scripts, as a visitor's does, with reduced motion, at a device scale of 1; it reaches nothing
    * but its own server (`launchBrowser`), and an absolute asset base is answered from the folder.
    * `warn` hears of a page that did not settle in time, and of a tab that failed (a renderer that
-   * crashed, say): the route is shot once more in a new tab, and fails if that fails too.
+   * crashed, say): the route is shot once more in a new tab, and fails if that fails too. A page
+   * that does not load in time fails at once: a new tab would wait as long again for the same page.
    */
   shoot(
     side: ServedSide,
@@ -98,8 +109,11 @@ interface Tab {
   loads: Set<string>
 }
 
-/** A camera in `browser`: one per page in flight, its tabs opened as its first route of each side needs them. */
-export function openCamera(browser: Browser): Camera {
+/**
+ * A camera in `browser`: one per page in flight, its tabs opened as its first route of each side needs
+ * them. `settleMs` bounds how long a page may take to load, and then to settle (default 30 s).
+ */
+export function openCamera(browser: Browser, settleMs = SETTLE_MS): Camera {
   const tabs = new Map<string, Promise<Tab>>()
   const open = async (side: ServedSide, width: number): Promise<Tab> => {
     const context = await browser.newContext({
@@ -115,6 +129,7 @@ export function openCamera(browser: Browser): Camera {
         return local ? request.fulfill({ path: local }) : request.abort()
       })
     const page = await context.newPage()
+    page.setDefaultNavigationTimeout(settleMs)
     const tab: Tab = {
       context,
       page,
@@ -142,7 +157,7 @@ export function openCamera(browser: Browser): Camera {
           tabs.set(side.origin, opening)
         }
         try {
-          return await shootIn(await opening, side, route, widths, warn)
+          return await shootIn(await opening, side, route, widths, settleMs, warn)
         } catch (error) {
           // A tab that failed (to open, a crash, a page that would not load) is not kept for the next route.
           await close(side.origin)
@@ -155,7 +170,7 @@ export function openCamera(browser: Browser): Camera {
         // Once more in a new tab while the browser is there: a tab's renderer can crash on a machine
         // short of memory, and one lost tab should not cost a release manager the whole review. What
         // fails twice is the page's own doing, and fails the review.
-        if (!browser.isConnected()) throw error
+        if (!browser.isConnected() || error instanceof errors.TimeoutError) throw error
         warn(`${route}: ${firstLine(error)}; shot again in a new tab`)
         return await attempt()
       }
@@ -176,6 +191,7 @@ async function shootIn(
   side: ServedSide,
   route: string,
   widths: readonly number[],
+  settleMs: number,
   warn: (line: string) => void,
 ): Promise<RouteShots> {
   const { page, cdp, quiet } = tab
@@ -191,8 +207,8 @@ async function shootIn(
   if (page.viewportSize()?.width !== first) await page.setViewportSize({ width: first, height: VIEW_HEIGHT })
   tab.loads = new Set()
   await page.goto(`${side.origin}${route}`)
-  await settle(page, quiet).catch(() =>
-    warn(`${route} did not settle within ${SETTLE_MS / 1000} s; shot as it stood`),
+  await settle(page, quiet, settleMs).catch(() =>
+    warn(`${route} did not settle within ${settleMs / 1000} s; shot as it stood`),
   )
   await page.addStyleTag({ content: STILL_CSS })
   const shots: Shot[] = []
@@ -225,12 +241,12 @@ async function shootIn(
  * Waits until the page has hydrated, its short timers have run and no request is in flight; again if
  * the page moved on meanwhile (a brochure page to its after-download page), at most three times.
  */
-async function settle(page: Page, quiet: () => Promise<void>): Promise<void> {
+async function settle(page: Page, quiet: () => Promise<void>, settleMs: number): Promise<void> {
   for (let i = 0; i < 3; i++) {
     const url = page.url()
-    await page.waitForLoadState('load', { timeout: SETTLE_MS })
+    await page.waitForLoadState('load', { timeout: settleMs })
     // Polled every 50 ms: polling on every frame (Playwright's default) made the page draw frames meanwhile.
-    await page.waitForFunction(HYDRATED, undefined, { timeout: SETTLE_MS, polling: 50 })
+    await page.waitForFunction(HYDRATED, undefined, { timeout: settleMs, polling: 50 })
     await quiet()
     if (page.url() === url) return
   }
