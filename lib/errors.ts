@@ -295,10 +295,9 @@ export const ERRORS = {
   ReviewPageFailed: entry<{ route: string; side: string; reason: string }>({
     code: 'review-page-failed',
     title: 'A page could not be shot',
-    message: (p) =>
-      `site review could not shoot ${p.route} of ${p.side}, in two tabs one after the other: ${p.reason}`,
+    message: (p) => `site review could not shoot ${p.route} of ${p.side}: ${p.reason}`,
     hint: () =>
-      'open that page in a browser (`site serve` serves the new site): if it fails there too, fix the page and build again; if it loads, the machine may have run short of memory, so close other programs and review again.',
+      'open that page in a browser (`site serve` serves the new site): if it fails or hangs there too, fix the page and build again; if it loads, the machine may have run short of memory or time, so close other programs and review again.',
     example: { route: '/products/szephyr', side: 'the new site', reason: 'page.goto: Page crashed' },
   }),
   ReviewChanged: entry<{ count: number; limit: number; worst: string; report: string }>({

@@ -100,8 +100,14 @@ const PAGES_AT_ONCE = 3
  * into `options.out`, which it empties of an earlier report first.
  */
 export async function runReview(paths: ProjectPaths, options: ReviewOptions): Promise<Review> {
-  const log = options.log ?? (() => {})
-  const warn = options.warn ?? log
+  /** The first route that could not be shot: it stops the review, and nothing is said after it. */
+  let failure: { error: unknown } | undefined
+  const log = (line: string) => {
+    if (!failure) options.log?.(line)
+  }
+  const warn = (line: string) => {
+    if (!failure) (options.warn ?? log)(line)
+  }
   const sides = await openSides(paths.client, paths.dist, options.baseline)
   const wanted = options.routes && new Set(options.routes)
   const routes = wanted ? sides.common.filter((route) => wanted.has(route)) : sides.common
@@ -160,7 +166,7 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
     const shoot = async (camera: Camera, side: Served, route: string) => {
       const taken = await timed(spent, 'shooting', () => camera.shoot(side, route, widths, warn)).catch(
         (error: unknown) => {
-          // The camera has already shot it again in a new tab (cli/review/capture.ts).
+          // The camera has already shot it again in a new tab, where that could help (cli/review/capture.ts).
           const named = side === site ? 'the new site' : 'the baseline'
           throw siteError(ERRORS.ReviewPageFailed, { route, side: named, reason: firstLine(error) })
         },
@@ -213,11 +219,18 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
           reviewed.push(await review(camera, route))
           log(`${reviewed.length}/${routes.length} ${route}`)
         }
+      } catch (error) {
+        // The first failure stops the review: no route begins after it, and the routes in flight fail
+        // as the browser closes under them (their errors are not the one to report).
+        failure ??= { error }
+        queue.length = 0
+        await browser.close()
       } finally {
         await camera.close()
       }
     }
     await Promise.all(Array.from({ length: PAGES_AT_ONCE }, worker))
+    if (failure) throw failure.error
     finished = true
   } finally {
     const [, cpu] = await Promise.all([browser.close(), comparer.close()])
