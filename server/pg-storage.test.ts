@@ -181,6 +181,32 @@ it('takes keys in one order, so two instances sending the same keys at once neve
   }
 })
 
+it('purges old answers without waiting for a key that another session holds', async () => {
+  const storage = await openStorage('', { databaseUrl: url, busyWaitMs: 200 })
+  const holder = new pg.Client({ connectionString: url })
+  await holder.connect()
+  try {
+    const answer = (key: string, createdAt: number) =>
+      newSubmission(`for-${key}`, {
+        idempotency: { key, fingerprint: 'f', status: 201, body: '{}', createdAt },
+      })
+    await storage.insert([answer('old-a', 1), answer('old-b', 2), answer('new', Date.now())])
+    // A submission taking the expired key old-a again, its transaction not yet committed.
+    await holder.query('BEGIN')
+    await holder.query("SELECT key FROM idempotency_keys WHERE key = 'old-a' FOR UPDATE")
+    await storage.purgeAnswers(1_000)
+    const left = await psql((client) => client.query('SELECT key FROM idempotency_keys ORDER BY key'))
+    expect(left.rows.map((row) => row.key)).toEqual(['new', 'old-a'])
+    await holder.query('COMMIT')
+    await storage.purgeAnswers(1_000)
+    const after = await psql((client) => client.query('SELECT key FROM idempotency_keys ORDER BY key'))
+    expect(after.rows.map((row) => row.key)).toEqual(['new'])
+  } finally {
+    await holder.end()
+    await storage.close()
+  }
+})
+
 it('says which database it cannot reach, without its password, and what to check', async () => {
   const error = await openStorage('', {
     databaseUrl: 'postgres://site:s3cret@127.0.0.1:1/site',

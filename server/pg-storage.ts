@@ -488,7 +488,14 @@ function postgresStore(pool: Pool, location: string, salt: string, readonly: boo
       }),
     purgeAnswers: (before) =>
       guarded(async () => {
-        await pool.query('DELETE FROM idempotency_keys WHERE created_at < $1', [before])
+        // SKIP LOCKED: a key a submission is taking again (its window over) or another instance is
+        // purging is left for the next purge, a minute later, instead of waited for: housekeeping never
+        // holds a row a submission waits on, and never times out into "storage failing" in the log.
+        await pool.query(
+          `DELETE FROM idempotency_keys WHERE key IN (
+             SELECT key FROM idempotency_keys WHERE created_at < $1 FOR UPDATE SKIP LOCKED)`,
+          [before],
+        )
       }),
     claimOutbox: (now, limit, leaseMs, channels) =>
       guarded(async () => {
