@@ -21,51 +21,51 @@ export async function inspectImage(bytes: Buffer): Promise<Inspection> {
       return { error: (error as Error).message.replace(/^Input buffer has corrupt header:\s*/, '') }
     }
   }
-  const found = await decode()
+  const found = await besideOthers(decode)
   // libvips keeps its error text in one buffer for the whole process: a decode on another thread can
-  // clear it before sharp reads it (the reason comes back empty) or add its own line to it (an editor
-  // was told another image's fault). Unless the reason is one line, the image is decoded again, up to
-  // three times, and only what the decodes agree on is kept; when nothing is left, the catalogue words
-  // the empty reason (lib/problems.ts). The decodes again go one at a time in the whole process: two
-  // broken files decoded side by side failed side by side again, and under load each cleared the
-  // other's reason every time (CI: "its header cannot be decoded" for an SVG cut short).
-  if (!('error' in found) || reasonLines(found.error).length === 1) return found
-  let reason = found.error
-  for (let i = 0; i < DECODES_AGAIN; i++) {
-    const again = await oneAtATime(decode)
-    if (!('error' in again)) return again
-    reason = ownReason(reason, again.error)
-    if (reasonLines(reason).length === 1) break
+  // clear it before sharp reads it (the reason comes back empty) or put its own there (an editor was
+  // told another image's fault, even as the whole reason: a PNG whose own reason is empty was given an
+  // SVG's). So a decode that failed is decoded again alone, with no other inspection running, and
+  // that decode's reason is the one told. Only broken files are decoded twice.
+  if (!('error' in found)) return found
+  return alone(decode)
+}
+
+/** Inspections running now, those waiting to run alone, and who waits for the running ones to end. */
+let running = 0
+let waitingAlone = 0
+let aloneTurns: Promise<unknown> = Promise.resolve()
+const whenNoneRun: (() => void)[] = []
+
+/** Runs an inspection beside any others, once no inspection is waiting to run alone. */
+export async function besideOthers<T>(work: () => Promise<T>): Promise<T> {
+  while (waitingAlone > 0) await aloneTurns
+  running++
+  try {
+    return await work()
+  } finally {
+    running--
+    if (running === 0) for (const resolve of whenNoneRun.splice(0)) resolve()
   }
-  return { error: reason }
 }
-
-/** How many times a failed decode whose reason is not one line is tried again. */
-const DECODES_AGAIN = 3
-
-/** The decodes tried again, one after another. */
-let lastAgain: Promise<unknown> = Promise.resolve()
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const turn = lastAgain.then(work, work)
-  lastAgain = turn.catch(() => undefined)
-  return turn
-}
-
-const reasonLines = (reason: string) =>
-  reason
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
 
 /**
- * The lines of two decodes' reasons that both gave, in the second's order: a line only one of them
- * gave came from a decode on another thread. An empty first reason (cleared by another thread) leaves
- * the second's whole.
+ * Runs an inspection with no other running: after those running now have ended, before any that
+ * starts later, one such at a time. Only a broken file's second look comes here, so a build full of
+ * good images never waits.
  */
-export function ownReason(first: string, second: string): string {
-  const earlier = reasonLines(first)
-  const later = reasonLines(second)
-  return (earlier.length ? later.filter((line) => earlier.includes(line)) : later).join('\n')
+export function alone<T>(work: () => Promise<T>): Promise<T> {
+  waitingAlone++
+  const turn = aloneTurns
+    .then(async () => {
+      while (running > 0) await new Promise<void>((resolve) => whenNoneRun.push(resolve))
+      return work()
+    })
+    .finally(() => {
+      waitingAlone--
+    })
+  aloneTurns = turn.catch(() => undefined)
+  return turn
 }
 
 /**
