@@ -4,7 +4,7 @@
  * ENOTEMPTY on dist/.staging and a missing entry.mjs, both printing stacks.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copyProject, shellEnv } from '../../tests/project-copy.ts'
@@ -103,8 +103,12 @@ describe('one command writes a checkout at a time', { timeout: 600_000 }, () => 
     const build = site('build')
     await says(build, /^Building the site:$/m, 'the build to start')
     // A save while the build holds the checkout: dev checks it, and waits for the build to update images.
+    // Saved as editors' safe write saves (a new file renamed over the old): written in place, the
+    // file is empty for a moment, and a build reading it then stops at validate, rightly, with
+    // "Expected a group of fields, got nothing" (seen under load).
     const file = path.join(root, 'content', 'products', 'displaycontrollers.yaml')
-    await writeFile(file, await readFile(file))
+    await writeFile(`${file}.saving`, await readFile(file))
+    await rename(`${file}.saving`, file)
     expect(await build.exited, `the build said:\n${build.output()}\nsite dev said:\n${dev.output()}`).toBe(0)
     await says(dev, /^\d+ images?: [\s\S]*^\d+ images?: /m, 'dev to check the save')
     expect(checks()).toBeGreaterThanOrEqual(2)
