@@ -7,6 +7,7 @@ import { defaultWidth, type ManifestEntry, outputName } from '../../model/images
 import type { ImageSource } from './collect.ts'
 import { imageFault, inspectImage } from './inspect.ts'
 import { widthsFor } from './ladders.ts'
+import { alone, besideOthers } from './vips-turns.ts'
 
 /** Bump when the encoder changes in a way that changes output bytes. */
 const ENCODER_VERSION = 1
@@ -152,10 +153,12 @@ async function encodeToCache(
   const widths = widthsFor(source.ladder, sourceWidth, vector)
   const formats: ('webp' | 'avif')[] = settings.avif ? ['webp', 'avif'] : ['webp']
   await mkdir(cacheDir, { recursive: true })
+  const encode = () => encodeWidths(bytes, widths, { vector, sourceWidth, cacheDir, settings })
   try {
-    await encodeWidths(bytes, widths, { vector, sourceWidth, cacheDir, settings })
+    // A header that decoded does not promise a body that does (a PNG cut short, a broken path in an
+    // SVG). A failed encode runs again alone, for a reason that is its own (cli/images/vips-turns.ts).
+    await besideOthers(encode).catch(() => alone(encode))
   } catch (error) {
-    // A header that decoded does not promise a body that does (a PNG cut short, a broken path in an SVG).
     throw new SourceError(
       source,
       finding(PROBLEMS.ImageNotEncodable, { ref: source.ref, reason: (error as Error).message }),

@@ -8,7 +8,7 @@ import { type Content, loadContent } from '../../model/content/load.ts'
 import { manifestFile } from '../../model/images.ts'
 import { projectPaths } from '../../model/paths.ts'
 import { collectImages } from './collect.ts'
-import { cacheKey, DEFAULT_SETTINGS, encodeImage } from './encode.ts'
+import { cacheKey, DEFAULT_SETTINGS, encodeImage, SourceError } from './encode.ts'
 import { LADDERS, slotOf, widthsFor } from './ladders.ts'
 import { runImages, summaryLine } from './run.ts'
 
@@ -154,6 +154,46 @@ describe('site images', () => {
     expect(error.problems[0]?.hint).toBe(
       'open it in an image editor and save it again as a valid SVG, PNG or JPEG (a file cut short by a failed copy looks like this).',
     )
+  })
+
+  it("gives each of many sources that cannot be encoded, encoded side by side, its own decoder's reason", async () => {
+    // Headers that decode, bodies cut short: PNGs (libpng's words) and JPEGs (libjpeg's), each cut at
+    // its own length so that none shares another's cache folder. Side by side, before a failed encode
+    // ran again alone, half of such reasons held the other kind's words (cli/images/vips-turns.ts).
+    const { paths } = await project()
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#345' } })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg width="800" height="600"><circle cx="300" cy="300" r="200" fill="red"/></svg>',
+          ),
+        },
+      ])
+      .png()
+      .toBuffer()
+    const jpg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#543' } })
+      .jpeg()
+      .toBuffer()
+    const folders = { images: paths.images, media: paths.media, cache: path.join(paths.cache, 'images') }
+    const told = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const [kind, bytes] = i % 2 ? (['jpg', jpg] as const) : (['png', png] as const)
+        const ref = `p/cut-${i}.${kind}`
+        await writeFile(path.join(paths.images, ref), bytes.subarray(0, Math.floor(bytes.length * 0.5) + i))
+        const error = await encodeImage(
+          { ref, ladder: [160, 320], slots: [], uses: [] },
+          folders,
+          DEFAULT_SETTINGS,
+        )
+          .then(() => undefined)
+          .catch((e: unknown) => e)
+        expect(error).toBeInstanceOf(SourceError)
+        return `${kind}: ${(error as SourceError).message}`
+      }),
+    )
+    const own = (line: string) =>
+      line.startsWith('png') ? /png/.test(line) && !/JPEG/.test(line) : /JPEG/.test(line) && !/png/.test(line)
+    expect(told.filter((line) => !own(line))).toEqual([])
   })
 
   it('names the content file and field of an unreadable source', async () => {

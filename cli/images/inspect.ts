@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { type Finding, finding, PROBLEMS } from '../../lib/problems.ts'
 import type { ImageSource } from './collect.ts'
+import { alone, besideOthers } from './vips-turns.ts'
 
 /** What decoding a source image told: its size, or why it cannot be used. */
 export type Inspection = { width: number; height: number } | { error: string }
@@ -22,50 +23,10 @@ export async function inspectImage(bytes: Buffer): Promise<Inspection> {
     }
   }
   const found = await besideOthers(decode)
-  // libvips keeps its error text in one buffer for the whole process: a decode on another thread can
-  // clear it before sharp reads it (the reason comes back empty) or put its own there (an editor was
-  // told another image's fault, even as the whole reason: a PNG whose own reason is empty was given an
-  // SVG's). So a decode that failed is decoded again alone, with no other inspection running, and
-  // that decode's reason is the one told. Only broken files are decoded twice.
+  // A decode that failed is decoded again alone, and that reason is the one told (cli/images/vips-turns.ts):
+  // a PNG whose own reason is empty was given an SVG's beside it. Only broken files are decoded twice.
   if (!('error' in found)) return found
   return alone(decode)
-}
-
-/** Inspections running now, those waiting to run alone, and who waits for the running ones to end. */
-let running = 0
-let waitingAlone = 0
-let aloneTurns: Promise<unknown> = Promise.resolve()
-const whenNoneRun: (() => void)[] = []
-
-/** Runs an inspection beside any others, once no inspection is waiting to run alone. */
-export async function besideOthers<T>(work: () => Promise<T>): Promise<T> {
-  while (waitingAlone > 0) await aloneTurns
-  running++
-  try {
-    return await work()
-  } finally {
-    running--
-    if (running === 0) for (const resolve of whenNoneRun.splice(0)) resolve()
-  }
-}
-
-/**
- * Runs an inspection with no other running: after those running now have ended, before any that
- * starts later, one such at a time. Only a broken file's second look comes here, so a build full of
- * good images never waits.
- */
-export function alone<T>(work: () => Promise<T>): Promise<T> {
-  waitingAlone++
-  const turn = aloneTurns
-    .then(async () => {
-      while (running > 0) await new Promise<void>((resolve) => whenNoneRun.push(resolve))
-      return work()
-    })
-    .finally(() => {
-      waitingAlone--
-    })
-  aloneTurns = turn.catch(() => undefined)
-  return turn
 }
 
 /**
