@@ -103,9 +103,8 @@ describe('one command writes a checkout at a time', { timeout: 600_000 }, () => 
     const build = site('build')
     await says(build, /^Building the site:$/m, 'the build to start')
     // A save while the build holds the checkout: dev checks it, and waits for the build to update images.
-    // Saved as editors' safe write saves (a new file renamed over the old): written in place, the
-    // file is empty for a moment, and a build reading it then stops at validate, rightly, with
-    // "Expected a group of fields, got nothing" (seen under load).
+    // Saved as editors' safe write saves (a new file renamed over the old). A save in place, caught
+    // empty by the build, is read again (model/content/saved-while-read.test.ts).
     const file = path.join(root, 'content', 'products', 'displaycontrollers.yaml')
     await writeFile(`${file}.saving`, await readFile(file))
     await rename(`${file}.saving`, file)

@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer'
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Static, TSchema } from '@sinclair/typebox'
 import { ERRORS, type Problem, siteError } from '../../lib/errors.ts'
@@ -117,10 +117,34 @@ export async function readContent(
 ): Promise<ContentReport> {
   const cache = await openValidCache(projectRoot)
   try {
-    return await readAll(contentDir, projectRoot, cache)
+    const began = Date.now()
+    const report = await readAll(contentDir, projectRoot, cache)
+    // A file with problems that was saved as it was read is read again, once: an editor that saves in
+    // place empties the file first, and a build that read it in that moment stopped on "Expected a
+    // group of fields, got nothing" for a file that was fine.
+    if (report.problems.length && (await savedSince(projectRoot, report.problems, began)))
+      return await readAll(contentDir, projectRoot, cache)
+    return report
   } finally {
     await cache.save()
   }
+}
+
+/**
+ * Whether a file that `problems` name was written since `time` (less a second: a file system's clock
+ * can stand a tick behind the process's).
+ */
+async function savedSince(projectRoot: string, problems: readonly Problem[], time: number): Promise<boolean> {
+  const files = [...new Set(problems.map((problem) => problem.file))]
+  const written = await Promise.all(
+    files.map((file) =>
+      stat(path.join(projectRoot, file)).then(
+        (info) => info.mtimeMs,
+        () => 0,
+      ),
+    ),
+  )
+  return written.some((mtime) => mtime >= time - 1_000)
 }
 
 /** A file's positions, parsed only if something asks where a field is (a cross-file problem). */
