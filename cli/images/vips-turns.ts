@@ -7,6 +7,7 @@
  * `besideOthers`, and one that failed runs again `alone`, whose reason is the file's own.
  *
  * Only a broken file's second try waits, and makes others wait: a build of good images never does.
+ * Never call `alone` from work running `besideOthers`: it would wait for itself.
  */
 
 /** Work running now, work waiting to run alone, and who waits for the running work to end. */
