@@ -48,8 +48,9 @@ describe('the comparing process (cli/review/comparer.ts)', () => {
     expect(pid).not.toBe(process.pid)
     expect(here.changed).toBeGreaterThan(0)
     expect(there.changed).toBe(here.changed)
-    expect(Buffer.isBuffer(there.overlay)).toBe(true)
-    expect(there.overlay?.equals(here.overlay as Buffer)).toBe(true)
+    expect(Buffer.isBuffer(there.marks?.png)).toBe(true)
+    expect(Buffer.isBuffer(there.band?.baseline)).toBe(true)
+    expect(there.marks).toEqual(here.marks)
     expect(there.band).toEqual(here.band)
     // Several at once, each answered as its own.
     const [same, moved] = await Promise.all([shots.compare(before, before), shots.compare(after, before)])

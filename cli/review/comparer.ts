@@ -60,17 +60,12 @@ export const asBuffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byte
 
 /** What came back, with Buffers again (a Buffer sent between processes arrives as a Uint8Array). */
 function received(difference: Difference): Difference {
-  const { changed, overlay, band } = difference
-  if (!overlay || !band) return { changed }
+  const { changed, marks, band } = difference
+  if (!marks || !band) return { changed }
   return {
     changed,
-    overlay: asBuffer(overlay),
-    band: {
-      ...band,
-      baseline: asBuffer(band.baseline),
-      site: asBuffer(band.site),
-      overlay: asBuffer(band.overlay),
-    },
+    marks: { ...marks, png: asBuffer(marks.png) },
+    band: { ...band, baseline: asBuffer(band.baseline), site: asBuffer(band.site) },
   }
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import pixelmatch from 'pixelmatch'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { compareShots } from './diff.ts'
+import { compareShots, type Difference } from './diff.ts'
 
 /** A seeded generator, so a failing picture can be made again. */
 function random(seed: number) {
@@ -61,6 +61,21 @@ async function shot(pixels: Buffer, width: number, height: number) {
 
 const rgba = (png: Buffer) => sharp(png).ensureAlpha().raw().toBuffer()
 
+/**
+ * The whole page's overlay as the report shows it (cli/review/report-html.ts): the baseline in
+ * pixelmatch's grey (what pixelmatch draws for a picture compared with itself), with the marks over
+ * the rows they cover.
+ */
+async function shownOverlay(difference: Difference, before: Buffer, width: number, height: number) {
+  const drawn = Buffer.alloc(width * height * 4)
+  pixelmatch(before, before, drawn, width, height, { checkerboard: false })
+  const marks = difference.marks
+  if (!marks) throw new Error('no marks')
+  expect(marks.top + marks.height).toBeLessThanOrEqual(height)
+  ;(await rgba(marks.png)).copy(drawn, marks.top * width * 4)
+  return drawn
+}
+
 describe('compareShots', () => {
   it('counts and draws exactly what one pixelmatch over the whole page does, wherever the change is', async () => {
     const width = 40
@@ -82,7 +97,8 @@ describe('compareShots', () => {
       expect(difference.changed, `seed ${seed}, rows ${from} to ${to}`).toBe(count / (width * height))
       if (count === 0) continue
       cases++
-      expect((await rgba(difference.overlay as Buffer)).equals(full), `seed ${seed} overlay`).toBe(true)
+      const shown = await shownOverlay(difference, before, width, height)
+      expect(shown.equals(full), `seed ${seed} overlay`).toBe(true)
     }
     // Most plants change pixels that count (a test of the overlay, not only of a zero).
     expect(cases).toBeGreaterThan(40)
@@ -96,14 +112,16 @@ describe('compareShots', () => {
         const after = plant(before, width, 0, height - 1, random(i + 1))
         const full = Buffer.alloc(width * height * 4)
         pixelmatch(before, after, full, width, height)
-        return { full, a: await shot(before, width, height), b: await shot(after, width, height) }
+        const pair = { a: await shot(before, width, height), b: await shot(after, width, height) }
+        return { full, before, width, height, ...pair }
       }),
     )
     const differences = await Promise.all(pairs.map(({ a, b }) => compareShots(a, b)))
-    for (const [i, difference] of differences.entries())
-      expect((await rgba(difference.overlay as Buffer)).equals(pairs[i]?.full as Buffer), `pair ${i}`).toBe(
-        true,
-      )
+    for (const [i, difference] of differences.entries()) {
+      const { before, width, height, full } = pairs[i] as (typeof pairs)[number]
+      const shown = await shownOverlay(difference, before, width, height)
+      expect(shown.equals(full), `pair ${i}`).toBe(true)
+    }
   })
 
   it('blends a see-through pixel on white, so a band of rows is judged as the whole page judges it', async () => {
@@ -129,7 +147,10 @@ describe('compareShots', () => {
       expect(difference.changed, `seed ${seed}`).toBe(count / (width * height))
       // The rows around the change are drawn grey by their see-through colour, as pixelmatch draws them.
       if (count)
-        expect((await rgba(difference.overlay as Buffer)).equals(full), `seed ${seed} overlay`).toBe(true)
+        expect(
+          (await shownOverlay(difference, before, width, height)).equals(full),
+          `seed ${seed} overlay`,
+        ).toBe(true)
     }
     expect(counted).toBeGreaterThan(0)
   })
@@ -145,10 +166,48 @@ describe('compareShots', () => {
     expect(count).toBeGreaterThan(0)
     const difference = await compareShots(await shot(before, width, 50), await shot(taller, width, 54))
     expect(difference.changed).toBe(count / (width * 54))
-    expect(difference.band).toMatchObject({ top: 0, bottom: 54, height: 54 })
+    expect(difference.band).toMatchObject({ top: 0, bottom: 54, height: 54, width })
+    // The rows only the new page has are marked too, and shown in the baseline's fill colour.
+    expect(difference.marks).toMatchObject({ top: 48, height: 6 })
+    expect((await rgba(difference.band?.baseline as Buffer)).equals(canvas)).toBe(true)
+    expect((await rgba(difference.band?.site as Buffer)).equals(taller)).toBe(true)
   })
 
-  it('shows the rows around the changes, cut from each side and the overlay', async () => {
+  it('finds a change at the foot of a page that grew, as one pixelmatch of the whole canvas does', async () => {
+    // A footer 2 px taller: the last rows move down, the page is 2 rows longer.
+    const width = 24
+    const before = page(width, 300, 11)
+    const cut = 260 * width * 4
+    const after = Buffer.concat([before.subarray(0, cut), page(width, 2, 12), before.subarray(cut)])
+    const canvas = Buffer.concat([before, Buffer.alloc(width * 4 * 2)])
+    for (let i = before.length; i < canvas.length; i += 4) canvas.set([255, 0, 255, 255], i)
+    const full = Buffer.alloc(width * 302 * 4)
+    const count = pixelmatch(canvas, after, full, width, 302, { checkerboard: false })
+    const difference = await compareShots(await shot(before, width, 300), await shot(after, width, 302))
+    expect(difference.changed).toBe(count / (width * 302))
+    // Only the rows from the first that moved were compared.
+    expect(difference.marks).toMatchObject({ top: 258, height: 44 })
+    expect((await shownOverlay(difference, canvas, width, 302)).equals(full)).toBe(true)
+  })
+
+  it('compares a wider page on a canvas as wide as it, as one pixelmatch of the whole canvas does', async () => {
+    const before = page(30, 40, 13)
+    const wider = page(34, 40, 13)
+    const canvas = Buffer.alloc(34 * 40 * 4)
+    for (let y = 0; y < 40; y++) {
+      before.copy(canvas, y * 34 * 4, y * 30 * 4, (y + 1) * 30 * 4)
+      for (let x = 30; x < 34; x++) canvas.set([255, 0, 255, 255], (y * 34 + x) * 4)
+    }
+    const full = Buffer.alloc(34 * 40 * 4)
+    const count = pixelmatch(canvas, wider, full, 34, 40, { checkerboard: false })
+    const difference = await compareShots(await shot(before, 30, 40), await shot(wider, 34, 40))
+    expect(difference.changed).toBe(count / (34 * 40))
+    expect(difference.band).toMatchObject({ width: 34, height: 40 })
+    expect((await shownOverlay(difference, canvas, 34, 40)).equals(full)).toBe(true)
+    expect((await rgba(difference.band?.baseline as Buffer)).equals(canvas)).toBe(true)
+  })
+
+  it('shows the rows around the changes, cut from each side', async () => {
     const width = 20
     const height = 400
     const before = page(width, height, 5)
@@ -162,9 +221,10 @@ describe('compareShots', () => {
     const rows = (pixels: Buffer) => pixels.subarray(181 * width * 4, 400 * width * 4)
     expect((await rgba(band?.baseline as Buffer)).equals(rows(before))).toBe(true)
     expect((await rgba(band?.site as Buffer)).equals(rows(after))).toBe(true)
-    expect((await rgba(band?.overlay as Buffer)).equals(rows(await rgba(difference.overlay as Buffer)))).toBe(
-      true,
-    )
+    // Chromium's shots are RGB, and so are the cuts.
+    expect((await sharp(band?.baseline as Buffer).metadata()).channels).toBe(3)
+    // The marks cover the rows compared: the changed one and two on each side.
+    expect(difference.marks).toMatchObject({ top: 299, height: 5 })
   })
 
   it('finds nothing in other bytes of the same pixels, and reads nothing of the same bytes', async () => {

@@ -1,4 +1,5 @@
-import type { Review } from './review.ts'
+import path from 'node:path'
+import type { PageWidth, Review } from './review.ts'
 import { percent } from './share.ts'
 
 const html = (text: string) =>
@@ -25,19 +26,92 @@ figure { margin: 0; }
 figcaption { font-size: .9rem; color: #3c4756; }
 .shot { max-height: 70vh; overflow: auto; border: 1px solid #d5dbe3; background: #fff; }
 .shot img { display: block; width: 100%; height: auto; }
+.layers { position: relative; overflow: hidden; background: #fff; }
+.grey { filter: url(#pixelmatch-grey); }
+.layers .marks { position: absolute; left: 0; width: 100%; }
 table { border-collapse: collapse; background: #fff; }
 th, td { padding: .3rem .75rem; border: 1px solid #d5dbe3; text-align: left; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 `
 
 /**
- * One side of a change: the rows around the changes, in a box that scrolls (by keyboard too), and a
- * link to the whole page.
+ * pixelmatch's grey (its `drawGrayPixel` at its default `alpha` of 0.1: the pixel's luma, faded to
+ * white by nine tenths) as an SVG filter, for the rows pixelmatch did not draw (cli/review/diff.ts).
+ * On white, a see-through pixel comes out as pixelmatch blends it. tests/e2e/review-report.spec.ts
+ * holds the drawn overlay to pixelmatch's own, pixel by pixel.
+ */
+const GREY_FILTER = `<svg width="0" height="0" aria-hidden="true" focusable="false" style="position:absolute"><filter id="pixelmatch-grey" color-interpolation-filters="sRGB"><feColorMatrix type="matrix" values="${[
+  '0.029889531 0.058662247 0.011448223 0 0.9',
+  '0.029889531 0.058662247 0.011448223 0 0.9',
+  '0.029889531 0.058662247 0.011448223 0 0.9',
+  '0 0 0 1 0',
+].join('  ')}"/></filter></svg>`
+
+const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(4)}%`
+
+/** The box a side's picture is shown in: it scrolls (by keyboard too) when the picture is taller. */
+const shotBox = (name: string, picture: string) =>
+  `<div class="shot" tabindex="0" role="region" aria-label="${html(name)}">${picture}</div>`
+
+/**
+ * One side of a change: the rows around the changes, in a box that scrolls, and a link to the whole
+ * page.
  */
 function figure(label: string, route: string, width: number, band: string, full: string): string {
-  const name = `${label}, ${route} at ${width} px`
   return `<figure><figcaption>${label} (<a href="${html(full)}">whole page</a>)</figcaption>
-<div class="shot" tabindex="0" role="region" aria-label="${html(name)}"><img src="${html(band)}" alt="${html(`${label} screenshot of ${route} at ${width} px, around the changes`)}" loading="lazy"></div></figure>`
+${shotBox(`${label}, ${route} at ${width} px`, `<img src="${html(band)}" alt="${html(`${label} screenshot of ${route} at ${width} px, around the changes`)}" loading="lazy">`)}</figure>`
+}
+
+/**
+ * The difference around the changes: the baseline's rows in grey, with pixelmatch's marks laid over
+ * the rows it compared, cut to those shown.
+ */
+function differenceFigure(route: string, w: PageWidth): string {
+  const { band, marks, files } = w
+  if (!band || !marks || !files) return ''
+  const shown = band.bottom - band.top
+  const style = `top: ${pct(marks.top - band.top, shown)}; height: ${pct(marks.height, shown)}`
+  const alt = `Difference screenshot of ${route} at ${w.width} px, around the changes: the baseline in grey, changed pixels in red`
+  return `<figure><figcaption>Difference (<a href="${html(files.overlay)}">whole page</a>)</figcaption>
+${shotBox(`Difference, ${route} at ${w.width} px`, `<div class="layers"><img class="grey" src="${html(band.baseline)}" alt="${html(alt)}" loading="lazy"><img class="marks" src="${html(files.marks)}" alt="" loading="lazy" style="${style}"></div>`)}</figure>`
+}
+
+/**
+ * The whole page's overlay (`images/<page>-<width>-diff.html`, beside the PNGs it shows): the baseline
+ * shot in grey at its own size, and pixelmatch's marks over the rows it compared, at theirs.
+ */
+export function overlayHtml(o: {
+  route: string
+  width: number
+  files: NonNullable<PageWidth['files']>
+  marks: NonNullable<PageWidth['marks']>
+  band: NonNullable<PageWidth['band']>
+}): string {
+  const { route, width, files, marks, band } = o
+  const title = `Difference: ${route} at ${width} px`
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${html(title)}</title>
+<style>${STYLE}
+.layers { width: ${band.pageWidth}px; height: ${band.height}px; }
+.layers img { position: absolute; left: 0; }
+</style>
+</head>
+<body>
+${GREY_FILTER}
+<header>
+<h1>${html(title)}</h1>
+<p class="meta">The baseline in grey, every pixel that changed in red (${band.pageWidth} by ${band.height} px). <a href="../index.html">Back to the report</a></p>
+</header>
+<main>
+<div class="layers"><img class="grey" src="${html(path.basename(files.baseline))}" alt="${html(`The baseline of ${route} at ${width} px in grey, with the pixels that changed in red`)}" style="top: 0"><img class="marks" src="${html(path.basename(files.marks))}" alt="" style="top: ${marks.top}px"></div>
+</main>
+</body>
+</html>
+`
 }
 
 /**
@@ -65,7 +139,7 @@ ${r.widths
       ? `<p class="width">${w.width} px: unchanged</p>`
       : `<p class="width"><span class="changed">${w.width} px: ${percent(w.changed)} of the pixels changed</span></p>
 <p class="meta">Shown: ${w.band?.top ?? 0} to ${w.band?.bottom ?? 0} px down the page (of ${w.band?.height ?? 0}), the changes and a little around them.</p>
-<div class="trio">${figure('Baseline', r.route, w.width, w.band?.baseline ?? '', w.files?.baseline ?? '')}${figure('New', r.route, w.width, w.band?.site ?? '', w.files?.site ?? '')}${figure('Difference', r.route, w.width, w.band?.overlay ?? '', w.files?.overlay ?? '')}</div>`,
+<div class="trio">${figure('Baseline', r.route, w.width, w.band?.baseline ?? '', w.files?.baseline ?? '')}${figure('New', r.route, w.width, w.band?.site ?? '', w.files?.site ?? '')}${differenceFigure(r.route, w)}</div>`,
   )
   .join('\n')}</section>`,
         )
@@ -89,6 +163,7 @@ ${r.widths
 <style>${STYLE}</style>
 </head>
 <body>
+${GREY_FILTER}
 <header>
 <h1>Visual review</h1>
 <p class="meta">${html(review.summary)}</p>

@@ -80,7 +80,15 @@ describe('site review', () => {
       /^Review: 4 of 5 pages changed \(8 of 10 shots\); the largest: .+\. Report: /,
     )
     const files = await readdir(path.join(out, 'images'))
-    expect(files).toContain('products_szephyr-360-diff.png')
+    for (const file of [
+      'diff.html',
+      'marks.png',
+      'baseline-band.png',
+      'new-band.png',
+      'baseline.png',
+      'new.png',
+    ])
+      expect(files).toContain(`products_szephyr-360-${file}`)
     expect(files.some((f) => f.startsWith('404.html'))).toBe(false)
   }, 300_000)
 

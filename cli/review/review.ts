@@ -4,7 +4,8 @@ import { ERRORS, plural, siteError } from '../../lib/errors.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
 import { type Camera, firstLine, launchBrowser, openCamera, type Shot } from './capture.ts'
 import { type Comparer, openComparer } from './comparer.ts'
-import { reportHtml } from './report-html.ts'
+import type { Difference } from './diff.ts'
+import { overlayHtml, reportHtml } from './report-html.ts'
 import { serveFolder } from './serve-folder.ts'
 import { percent } from './share.ts'
 import { cacheSide, openShotCache, reviewCode } from './shot-cache.ts'
@@ -34,13 +35,22 @@ export interface ReviewOptions {
   warn?: (line: string) => void
 }
 
-/** One page at one width: the share of its pixels that changed and, if any did, its three PNGs. */
+/**
+ * One page at one width: the share of its pixels that changed and, if any did, its files: both
+ * shots, the page that lays the marks over the baseline in grey (`overlay`, HTML), the marks
+ * themselves and where they sit.
+ */
 export interface PageWidth {
   width: number
   changed: number
-  files?: { baseline: string; site: string; overlay: string }
-  /** The rows around the changes as three PNGs, and where in the page they are. */
-  band?: { top: number; bottom: number; height: number; baseline: string; site: string; overlay: string }
+  files?: { baseline: string; site: string; overlay: string; marks: string }
+  /** The rows the marks cover: `top` and `height`, in the page's rows. */
+  marks?: { top: number; height: number }
+  /**
+   * The rows around the changes as two PNGs, and where in the page they are; `pageWidth` is the
+   * width both sides were compared at.
+   */
+  band?: { top: number; bottom: number; height: number; pageWidth: number; baseline: string; site: string }
 }
 
 export interface ReviewedRoute {
@@ -277,43 +287,69 @@ async function compareRoute(
   images: string,
   spent: Spent,
 ) {
-  const slug = routeSlug(route)
   const widths: PageWidth[] = []
   for (const [i, shot] of after.entries()) {
     const base = before[i]
     if (!base) continue
-    const { changed, overlay, band } = await timed(spent, 'comparing', () => comparer.compare(base, shot))
-    if (!overlay || !band) {
-      widths.push({ width: shot.width, changed })
-      continue
-    }
-    const files = {
-      baseline: `images/${slug}-${shot.width}-baseline.png`,
-      site: `images/${slug}-${shot.width}-new.png`,
-      overlay: `images/${slug}-${shot.width}-diff.png`,
-    }
-    const bandFiles = {
-      top: band.top,
-      bottom: band.bottom,
-      height: band.height,
-      baseline: `images/${slug}-${shot.width}-baseline-band.png`,
-      site: `images/${slug}-${shot.width}-new-band.png`,
-      overlay: `images/${slug}-${shot.width}-diff-band.png`,
-    }
-    const folder = path.dirname(images)
-    await timed(spent, 'writing', () =>
-      Promise.all([
-        writeFile(path.join(folder, files.baseline), base.png),
-        writeFile(path.join(folder, files.site), shot.png),
-        writeFile(path.join(folder, files.overlay), overlay),
-        writeFile(path.join(folder, bandFiles.baseline), band.baseline),
-        writeFile(path.join(folder, bandFiles.site), band.site),
-        writeFile(path.join(folder, bandFiles.overlay), band.overlay),
-      ]),
+    const difference = await timed(spent, 'comparing', () => comparer.compare(base, shot))
+    widths.push(
+      await timed(spent, 'writing', () =>
+        writeDifference(
+          path.dirname(images),
+          route,
+          { width: shot.width, baseline: base, site: shot },
+          difference,
+        ),
+      ),
     )
-    widths.push({ width: shot.width, changed, files, band: bandFiles })
   }
-  return { route, id: `page-${slug}`, widths }
+  return { route, id: `page-${routeSlug(route)}`, widths }
+}
+
+/**
+ * What the report shows of one page at one width: nothing but the share when no pixel changed; else
+ * both shots, the cuts around the changes, the marks and the whole page's overlay, written under
+ * `report`'s `images/`.
+ */
+export async function writeDifference(
+  report: string,
+  route: string,
+  shots: { width: number; baseline: { png: Buffer }; site: { png: Buffer } },
+  difference: Difference,
+): Promise<PageWidth> {
+  const { width } = shots
+  const { changed, marks, band } = difference
+  if (!marks || !band) return { width, changed }
+  const name = `${routeSlug(route)}-${width}`
+  const files = {
+    baseline: `images/${name}-baseline.png`,
+    site: `images/${name}-new.png`,
+    overlay: `images/${name}-diff.html`,
+    marks: `images/${name}-marks.png`,
+  }
+  const cuts = {
+    top: band.top,
+    bottom: band.bottom,
+    height: band.height,
+    pageWidth: band.width,
+    baseline: `images/${name}-baseline-band.png`,
+    site: `images/${name}-new-band.png`,
+  }
+  const where = { top: marks.top, height: marks.height }
+  const overlay = overlayHtml({ route, width, files, marks: where, band: cuts })
+  await Promise.all(
+    (
+      [
+        [files.baseline, shots.baseline.png],
+        [files.site, shots.site.png],
+        [files.marks, marks.png],
+        [files.overlay, overlay],
+        [cuts.baseline, band.baseline],
+        [cuts.site, band.site],
+      ] as const
+    ).map(([file, bytes]) => writeFile(path.join(report, file), bytes)),
+  )
+  return { width, changed, files, marks: where, band: cuts }
 }
 
 function describe(
