@@ -227,6 +227,49 @@ describe('compareShots', () => {
     expect(difference.marks).toMatchObject({ top: 299, height: 5 })
   })
 
+  it('reads a grey PNG, a 16-bit one and one with a palette as the colours they hold, and RGBA beside RGB as pixels', async () => {
+    const rgb = Buffer.alloc(12 * 10 * 3)
+    for (let i = 0; i < rgb.length; i += 3) rgb.fill((i * 7) % 256, i, i + 3)
+    const raw = { raw: { width: 12, height: 10, channels: 3 as const } }
+    const a = await sharp(rgb, raw).png().toBuffer()
+    const others = await Promise.all([
+      sharp(rgb, raw).toColourspace('b-w').png().toBuffer(),
+      sharp(rgb, raw).toColourspace('rgb16').png().toBuffer(),
+      sharp(rgb, raw).png({ palette: true, colours: 256, dither: 0 }).toBuffer(),
+      // Grey with alpha: an RGBA beside the RGB, compared on a canvas of RGBA.
+      sharp(rgb, raw)
+        .toColourspace('b-w')
+        .ensureAlpha()
+        .png()
+        .toBuffer(),
+    ])
+    for (const [i, png] of others.entries())
+      expect(await compareShots({ png: a, hash: 'rgb' }, { png, hash: `other ${i}` }), `kind ${i}`).toEqual({
+        changed: 0,
+      })
+    // An RGB page beside a grey one with alpha whose last row went black: compared as pixels, not bytes.
+    const white = Buffer.alloc(12 * 10 * 3, 255)
+    const footer = Buffer.from(white)
+    footer.fill(0, 9 * 12 * 3)
+    const blackened = await compareShots(
+      { png: await sharp(white, raw).png().toBuffer(), hash: 'white' },
+      { png: await sharp(footer, raw).toColourspace('b-w').ensureAlpha().png().toBuffer(), hash: 'footer' },
+    )
+    expect(blackened.changed).toBe(12 / 120)
+    // And a grey page that changed is counted as one pixelmatch of it counts.
+    const grey = await sharp(rgb, raw).toColourspace('b-w').png().toBuffer()
+    const changed = Buffer.from(rgb)
+    changed.fill(0, 0, 12 * 3)
+    const difference = await compareShots(
+      { png: grey, hash: 'grey' },
+      { png: await sharp(changed, raw).toColourspace('b-w').png().toBuffer(), hash: 'changed' },
+    )
+    const rgba = (pixels: Buffer) => sharp(pixels, raw).ensureAlpha().raw().toBuffer()
+    const count = pixelmatch(await rgba(rgb), await rgba(changed), undefined, 12, 10, { checkerboard: false })
+    expect(count).toBeGreaterThan(0)
+    expect(difference.changed).toBe(count / 120)
+  })
+
   it('finds nothing in other bytes of the same pixels, and reads nothing of the same bytes', async () => {
     const pixels = page(16, 16, 9)
     const a = await shot(pixels, 16, 16)

@@ -116,22 +116,17 @@ export async function compareShots(
 }
 
 /**
- * A PNG's pixels as it stores them: RGB or RGBA, 8 bits each. Read top to bottom, as a PNG is decoded:
- * libvips then keeps no second copy of the picture. Any other kind (grey, 16 bits) is made RGBA.
+ * A PNG's pixels as sharp hands them over: 8-bit sRGB, whatever the PNG holds (grey, a palette, 16
+ * bits), so 3 bytes a pixel, or 4 with alpha. Read top to bottom, as a PNG is decoded: libvips then
+ * keeps no second copy of the picture.
  */
 async function decode(png: Buffer, fill: Fill): Promise<Picture> {
   const { data, info } = await sharp(png, { sequentialRead: true })
-    .raw()
+    .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true })
   const { width, height, channels } = info
-  if ((channels === 3 || channels === 4) && data.length === width * height * channels)
-    return { pixels: data, width, height, channels, fill }
-  const pixels = await sharp(png, { sequentialRead: true })
-    .toColourspace('srgb')
-    .ensureAlpha()
-    .raw({ depth: 'uchar' })
-    .toBuffer()
-  return { pixels, width, height, channels: 4, fill }
+  if (channels !== 3 && channels !== 4) throw new Error(`A shot decoded to ${channels} channels, not 3 or 4.`)
+  return { pixels: data, width, height, channels, fill }
 }
 
 /** `picture` as RGBA, `width` pixels wide: the columns it lacks are its fill colour. */
