@@ -82,12 +82,14 @@ ${shotBox(`Difference, ${route} at ${w.width} px`, `<div class="layers"><img cla
  */
 export function overlayHtml(o: {
   route: string
+  /** The route's section in index.html, which the page links back to. */
+  id: string
   width: number
   files: NonNullable<PageWidth['files']>
   marks: NonNullable<PageWidth['marks']>
   band: NonNullable<PageWidth['band']>
 }): string {
-  const { route, width, files, marks, band } = o
+  const { route, id, width, files, marks, band } = o
   const title = `Difference: ${route} at ${width} px`
   return `<!doctype html>
 <html lang="en">
@@ -104,7 +106,7 @@ export function overlayHtml(o: {
 ${GREY_FILTER}
 <header>
 <h1>${html(title)}</h1>
-<p class="meta">The baseline in grey, every pixel that changed in red (${band.pageWidth} by ${band.height} px). <a href="../index.html">Back to the report</a></p>
+<p class="meta">The baseline in grey, every pixel that changed in red (${band.pageWidth} by ${band.height} px). <a href="../index.html#${html(id)}">Back to ${html(route)} in the report</a></p>
 </header>
 <main>
 <div class="layers"><img class="grey" src="${html(path.basename(files.baseline))}" alt="${html(`The baseline of ${route} at ${width} px in grey, with the pixels that changed in red`)}" style="top: 0"><img class="marks" src="${html(path.basename(files.marks))}" alt="" style="top: ${marks.top}px"></div>

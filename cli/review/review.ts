@@ -192,7 +192,7 @@ export async function runReview(paths: ProjectPaths, options: ReviewOptions): Pr
     }
     const unchanged = (route: string): ReviewedRoute => ({
       route,
-      id: `page-${routeSlug(route)}`,
+      id: routeId(route),
       widths: widths.map((width) => ({ width, changed: 0 })),
     })
     /**
@@ -269,6 +269,9 @@ export function routeSlug(route: string): string {
   return route === '/' ? 'home' : route.slice(1).replace(/[^A-Za-z0-9._-]+/g, '_')
 }
 
+/** The anchor of a route's section in index.html. */
+const routeId = (route: string) => `page-${routeSlug(route)}`
+
 /** Adds the time `work` takes to `spent[kind]`. */
 async function timed<T>(spent: Spent, kind: keyof Spent, work: () => Promise<T>): Promise<T> {
   const start = performance.now()
@@ -303,7 +306,7 @@ async function compareRoute(
       ),
     )
   }
-  return { route, id: `page-${routeSlug(route)}`, widths }
+  return { route, id: routeId(route), widths }
 }
 
 /**
@@ -336,7 +339,7 @@ export async function writeDifference(
     site: `images/${name}-new-band.png`,
   }
   const where = { top: marks.top, height: marks.height }
-  const overlay = overlayHtml({ route, width, files, marks: where, band: cuts })
+  const overlay = overlayHtml({ route, id: routeId(route), width, files, marks: where, band: cuts })
   await Promise.all(
     (
       [

@@ -149,3 +149,16 @@ test("the whole page's difference draws exactly pixelmatch's overlay: the baseli
   // The grey is not white: the baseline shows through it.
   expect(new Set(shown.data.subarray(0, WIDTH * 40 * 4)).size).toBeGreaterThan(2)
 })
+
+test("the whole page's difference by keyboard, axe clean: its link goes back to the page's section", async ({
+  page,
+}) => {
+  await page.goto(pathToFileURL(path.join(folder, 'images', 'products_szephyr-360-diff.html')).href)
+  expect(await axeViolations(page)).toEqual([])
+  await page.keyboard.press('Tab')
+  const back = page.getByRole('link', { name: 'Back to /products/szephyr in the report' })
+  await expect(back).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/index\.html#page-products_szephyr$/)
+  await expect(page.getByRole('heading', { level: 3, name: '/products/szephyr' })).toBeInViewport()
+})
