@@ -262,16 +262,29 @@ export function routeFiles(route: string): string[] {
 }
 
 /**
+ * The files a built site holds for a route: Vike's ({@link routeFiles}), except for an address that
+ * ends in `.html` (`/customercare.html`), which the pre-render flattens into that one file, its data
+ * left out (prerender.ts, `flattenHtmlRoutes`).
+ */
+export function builtFiles(route: string): string[] {
+  return route.endsWith('.html') ? [route.slice(1)] : routeFiles(route)
+}
+
+/**
  * The files of every page of `routes` this build does not render, as paths under the client folder:
  * each is taken over from the last build byte for byte (`copyPages`).
  */
 export function unchangedPageFiles(routes: readonly string[], rendered: ReadonlySet<string>): string[] {
-  return unchangedRoutes(routes, rendered).flatMap(routeFiles)
+  return unchangedRoutes(routes, rendered).flatMap(builtFiles)
 }
 
-/** The pages of `routes` this build does not render: those with a parameter whose key held. */
+/**
+ * The pages of `routes` this build does not render: those whose key held, fixed pages and `:param`
+ * pages alike. A fixed page is as much a function of the bundle and its data as a product's: every
+ * page reads the content through its own `+data` hook or the modules compiled into the bundle.
+ */
 export function unchangedRoutes(routes: readonly string[], rendered: ReadonlySet<string>): string[] {
-  return routes.filter((route) => !rendered.has(route) && pageFor(route)?.each)
+  return routes.filter((route) => !rendered.has(route))
 }
 
 /**
