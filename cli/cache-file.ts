@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
@@ -8,4 +9,17 @@ export async function saveJson(file: string, data: unknown): Promise<void> {
     .then(() => writeFile(temporary, JSON.stringify(data)))
     .then(() => rename(temporary, file))
     .catch(() => undefined)
+}
+
+/**
+ * What a cache file holds, parsed; undefined when it is missing or not JSON (a file a stopped build
+ * left half written). Read synchronously: a build reads a thousand of them at a time, from the page
+ * cache (docs/decisions.md, "The build reads its own pages synchronously").
+ */
+export function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    return undefined
+  }
 }

@@ -1,5 +1,6 @@
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { readJson } from '../cache-file.ts'
 import { sha256 } from '../hash.ts'
 import { annotate } from './annotate.ts'
 import type { SearchPage } from './pages.ts'
@@ -27,10 +28,8 @@ export async function openAnnotationCache(cacheDir: string, toolKey: string) {
       const key = sha256(JSON.stringify(page), html)
       used.add(key)
       const file = path.join(dir, `${key}.json`)
-      const found = await readFile(file, 'utf8')
-        .then((text) => JSON.parse(text) as Partial<Annotated>)
-        // Not marked up before, or a file a stopped build left half written: marked up again.
-        .catch(() => undefined)
+      // Not marked up before, or a file a stopped build left half written: marked up again.
+      const found = readJson(file) as Partial<Annotated> | undefined
       if (typeof found?.html === 'string' && typeof found.text === 'string')
         return { html: found.html, text: found.text }
       const marked = annotate(html, page)

@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { existsSync, readdirSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { BuildConfig } from '../../model/config.ts'
 import { saveJson } from '../cache-file.ts'
@@ -22,7 +23,8 @@ export async function openVerifyCache(
   // page's HTML names the first, and a page that names a data file changes with its name. Their
   // folders go too: a build verifies its pages beside the search stage, which makes pagefind/ at a
   // time of its own (the folder alone in the listing made every verdict of a full build miss).
-  const listing = (await readdir(client, { recursive: true }).catch(() => [] as string[]))
+  // Read synchronously, as the pages are (cli/build/cdn-files.ts, listPages).
+  const listing = (existsSync(client) ? readdirSync(client, { recursive: true, encoding: 'utf8' }) : [])
     .map((name) => name.split(path.sep).join('/'))
     .filter((name) => !/^(pagefind|assets\/data)(\/|$)/.test(name))
     .sort()

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { parse } from 'node-html-parser'
@@ -6,6 +6,7 @@ import { type Budget, htmlFilesFor, pageFor } from '../../lib/pages.ts'
 import type { BuildConfig } from '../../model/config.ts'
 import { type BuiltPage, readPages } from '../build/cdn-files.ts'
 import { pageScripts } from '../build/paint-first.ts'
+import { isFile } from '../files.ts'
 import { lazyChunkProblems, readModuleImports } from './lazy-chunks.ts'
 
 /**
@@ -283,11 +284,7 @@ export function localPath(url: string, siteUrl: string): string | undefined {
 
 function cachedExists(client: string) {
   const cache = new Map<string, Promise<boolean>>()
-  const isFile = (f: string) =>
-    stat(path.join(client, f)).then(
-      (s) => s.isFile(),
-      () => false,
-    )
+  const there = async (f: string) => isFile(path.join(client, f))
   return (urlPath: string) => {
     let hit = cache.get(urlPath)
     if (!hit) {
@@ -296,7 +293,7 @@ function cachedExists(client: string) {
         clean === '/'
           ? ['index.html']
           : [clean.slice(1), `${clean.slice(1)}.html`, `${clean.slice(1)}/index.html`]
-      hit = Promise.all(candidates.map(isFile)).then((r) => r.some(Boolean))
+      hit = Promise.all(candidates.map(there)).then((r) => r.some(Boolean))
       cache.set(urlPath, hit)
     }
     return hit
