@@ -3,6 +3,7 @@ import { buildConfig } from '../../model/config.ts'
 import type { Content } from '../../model/content/load.ts'
 import type { ManifestEntry } from '../../model/images.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
+import type { IndexSummary } from '../search/build-index.ts'
 import { bytes } from '../timing.ts'
 import type { SearchReport } from '../verify/search.ts'
 import type { VerifyReport } from '../verify/verify.ts'
@@ -42,6 +43,24 @@ export interface BuildRun {
   searchWarnings?: SearchReport['warnings']
   /** Set by `pre-render`: what it took over from the last build, recorded for the next one once promoted. */
   plan?: BuildPlan
+  /**
+   * Set by `pre-render` when it renders only part of the site: the search index, begun beside the
+   * render from the pages taken over (site-index.ts, `PageSources`); the search stage finishes it.
+   */
+  indexing?: Promise<IndexSummary>
+}
+
+/** A promise and the means to settle it from outside (Node 20 has no `Promise.withResolvers`). */
+function settleable() {
+  let resolve: () => void = () => {}
+  let reject: (error: unknown) => void = () => {}
+  const promise = new Promise<void>((yes, no) => {
+    resolve = yes
+    reject = no
+  })
+  // A rejection nobody waits for (the index finished early, or was never begun) is not unhandled.
+  promise.catch(() => {})
+  return { promise, resolve, reject }
 }
 
 /** The content `validate` loaded; a stage that runs before it is our bug. */
@@ -65,7 +84,9 @@ async function checkCache(run: BuildRun) {
  * After the pre-render, the search index is made beside the CDN files and, when the build rendered
  * only what changed, the verify of the pages: Pagefind indexes in a process of its own, one page at a
  * time, while the build's own process would wait on it (4 to 6 s at 1,000 products); the search stage
- * checks its own index (every product found by its name), and verify needs no part of it.
+ * checks its own index (every product found by its name), and verify needs no part of it. When the
+ * build renders only what changed, the index is begun earlier still, by the pre-render, from the
+ * pages it takes over (`BuildRun.indexing`), and the search stage finishes it.
  */
 export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
   {
@@ -132,19 +153,41 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
       const { previous, render } = plan
       const files = previous && render ? cache.unchangedPageFiles(routes, render) : []
       const unchanged = new Set(previous && render ? cache.unchangedRoutes(routes, render) : [])
-      const { pages } = await prerender(run.paths, run.staging, {
-        verbose: run.options.verbose,
-        passes,
-        ...(run.validated ? { content: run.validated } : {}),
-        bundle: plan.bundle
-          ? { reuse: plan.bundle, routes: routes.filter((route) => !unchanged.has(route)) }
-          : { keep: plan.bundleKey },
-      })
-      await writeDataFiles(run.staging.client, ctx)
-      // After the render, not beside it: loading Vike and the bundle reads their modules through the
-      // same four threads, and on two cores the links' system time slowed the render more than they
-      // saved (measured at 1,000 products, with Vike's pre-render and again with render-pages.ts).
-      if (previous && files.length) await cache.copyPages(previous, run.staging.client, files)
+      // Pagefind indexes the pages taken over while the others render: at a thousand products its
+      // index is most of a one-edit build's time after the render (docs/decisions.md).
+      const rendered = previous && render ? settleable() : undefined
+      if (previous && rendered) {
+        const { buildSiteIndex } = await import('../search/site-index.ts')
+        run.indexing = buildSiteIndex(run.staging.client, ctx, await checkCache(run), {
+          previous,
+          takenOver: (route) => unchanged.has(route),
+          rendered: rendered.promise,
+        })
+        // Reported by the search stage, which waits for it.
+        run.indexing.catch(() => {})
+      }
+      let pages: number
+      try {
+        ;({ pages } = await prerender(run.paths, run.staging, {
+          verbose: run.options.verbose,
+          passes,
+          ...(run.validated ? { content: run.validated } : {}),
+          bundle: plan.bundle
+            ? { reuse: plan.bundle, routes: routes.filter((route) => !unchanged.has(route)) }
+            : { keep: plan.bundleKey },
+        }))
+        await writeDataFiles(run.staging.client, ctx)
+        // After the render, not beside it: loading Vike and the bundle reads their modules through the
+        // same four threads, and on two cores the links' system time slowed the render more than they
+        // saved (measured at 1,000 products, with Vike's pre-render and again with render-pages.ts).
+        if (previous && files.length) await cache.copyPages(previous, run.staging.client, files)
+        rendered?.resolve()
+      } catch (error) {
+        // The index begun beside the render stops, and nothing writes into the staging folder after this stage.
+        rendered?.reject(error)
+        await run.indexing?.catch(() => undefined)
+        throw error
+      }
       const copied = unchanged.size
       // Only the published content's images ship: none of a draft's, none the content stopped using.
       if (run.images) await pruneMedia(run.staging.client, run.images)
@@ -164,7 +207,7 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
         import('../../model/context.ts'),
       ])
       const cache = await checkCache(run)
-      const index = await buildSiteIndex(run.staging.client, await renderContext(), cache)
+      const index = await (run.indexing ?? buildSiteIndex(run.staging.client, await renderContext(), cache))
       const [{ checkSearch, printGrouped }, { SEARCH_BASE }] = await Promise.all([
         import('../verify/run.ts'),
         import('../search/build-index.ts'),

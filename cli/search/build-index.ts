@@ -1,4 +1,5 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { readdirSync, statSync } from 'node:fs'
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pLimit from 'p-limit'
 import { annotate } from './annotate.ts'
@@ -16,12 +17,16 @@ export interface IndexFile {
   content: Uint8Array
 }
 
-export interface SearchIndex {
-  files: IndexFile[]
+/** What a built index holds, apart from its files. */
+export interface IndexSummary {
   pages: number
   /** Distinct words indexed (the suggestion vocabulary). */
   words: number
   bytes: number
+}
+
+export interface SearchIndex extends IndexSummary {
+  files: IndexFile[]
 }
 
 /**
@@ -41,20 +46,81 @@ const PAGES_AHEAD = 4
  */
 const ADDS_IN_FLIGHT = 32
 
+/** Pagefind's index of one set of pages, once they are all added. */
+type PagefindIndex = NonNullable<Awaited<ReturnType<typeof import('pagefind')['createIndex']>>['index']>
+
+/** How a page is marked up for the indexer: {@link annotate}, or a cache of it (annotation-cache.ts). */
+type MarkUp = (
+  html: string,
+  page: SearchPage,
+) => ReturnType<typeof annotate> | Promise<ReturnType<typeof annotate>>
+
+/** Pages to index: each with its HTML, or a function that reads it when its turn comes. */
+type Pages = readonly { page: SearchPage; html: string | (() => Promise<string>) }[]
+
 /**
  * Indexes pre-rendered pages with Pagefind: each page is annotated ({@link annotate}) and handed to the
  * indexer in memory, under its route as the result URL; a page given as a function is read when its
  * turn comes, so only a few are held at a time. Returns the files to serve under /pagefind/,
  * with the spelling-suggestion vocabulary added.
  */
-export async function indexPages(
-  pages: readonly { page: SearchPage; html: string | (() => Promise<string>) }[],
-  /** How a page is marked up: {@link annotate}, or a cache of it (annotation-cache.ts). */
-  markUp: (
-    html: string,
-    page: SearchPage,
-  ) => ReturnType<typeof annotate> | Promise<ReturnType<typeof annotate>> = annotate,
-): Promise<SearchIndex> {
+export async function indexPages(pages: Pages, markUp: MarkUp = annotate): Promise<SearchIndex> {
+  return withIndex(pages, markUp, async (index, words) => {
+    const built = await index.getFiles()
+    if (built.errors.length) throw new Error(`Pagefind could not write the index: ${built.errors.join('; ')}`)
+    const files = [...built.files.filter((f) => !UNUSED.test(f.path)), wordList(words)]
+    return {
+      files,
+      pages: pages.length,
+      words: words.length,
+      bytes: files.reduce((n, f) => n + f.content.length, 0),
+    }
+  })
+}
+
+/**
+ * {@link indexPages}, with the index written to `<client>/pagefind/` (replacing what is there) by
+ * Pagefind itself: the same files {@link writeIndex} writes from {@link indexPages}, without a thousand
+ * files sent to this process as base64 in JSON, decoded and written again. At 1,000 products that was
+ * this process's largest part of the search stage, while it was also verifying the pages.
+ */
+export async function writePagesIndex(
+  client: string,
+  pages: Pages,
+  markUp: MarkUp = annotate,
+  /** Written only once this settles (the pre-render has finished with the folder). */
+  ready?: Promise<unknown>,
+): Promise<IndexSummary> {
+  return withIndex(pages, markUp, async (index, words) => {
+    await ready
+    const dir = path.join(client, SEARCH_BASE)
+    await rm(dir, { recursive: true, force: true })
+    const written = await index.writeFiles({ outputPath: dir })
+    if (written.errors.length)
+      throw new Error(`Pagefind could not write the index: ${written.errors.join('; ')}`)
+    for (const name of await readdir(dir)) if (UNUSED.test(name)) await rm(path.join(dir, name))
+    const list = wordList(words)
+    await writeFile(path.join(dir, list.path), list.content)
+    // Synchronously, as the build reads its pages (cli/build/cdn-files.ts, listPages).
+    const bytes = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .reduce((n, entry) => n + statSync(path.join(entry.parentPath, entry.name)).size, 0)
+    return { pages: pages.length, words: words.length, bytes }
+  })
+}
+
+/** The spelling-suggestion vocabulary as a file of the index. */
+const wordList = (words: string[]): IndexFile => ({
+  path: WORDS_FILE,
+  content: new TextEncoder().encode(JSON.stringify(words)),
+})
+
+/** Starts Pagefind, adds `pages` in order, lets `finish` take the index and the words, and stops it. */
+async function withIndex<T>(
+  pages: Pages,
+  markUp: MarkUp,
+  finish: (index: PagefindIndex, words: string[]) => Promise<T>,
+): Promise<T> {
   const pagefind = await import('pagefind')
   try {
     const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' })
@@ -84,19 +150,7 @@ export async function indexPages(
       if (unanswered.length >= ADDS_IN_FLIGHT) await unanswered.shift()
     }
     for (const added of unanswered) await added
-    const built = await index.getFiles()
-    if (built.errors.length) throw new Error(`Pagefind could not write the index: ${built.errors.join('; ')}`)
-    const words = vocabulary(texts)
-    const files = [
-      ...built.files.filter((f) => !UNUSED.test(f.path)),
-      { path: WORDS_FILE, content: new TextEncoder().encode(JSON.stringify(words)) },
-    ]
-    return {
-      files,
-      pages: pages.length,
-      words: words.length,
-      bytes: files.reduce((n, f) => n + f.content.length, 0),
-    }
+    return await finish(index, vocabulary(texts))
   } finally {
     await pagefind.close()
   }

@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { annotate } from './annotate.ts'
-import { indexPages, writeIndex } from './build-index.ts'
+import { indexPages, writeIndex, writePagesIndex } from './build-index.ts'
 import type { SearchPage } from './pages.ts'
 import { fromDir, openIndex } from './query.ts'
 import { vocabulary } from './words.ts'
@@ -159,6 +159,45 @@ describe('indexPages and writeIndex', () => {
     for (const [name, content] of Object.entries(got)) expect(content, name).toBe(expected[name])
   })
 
+  it('has Pagefind write the same files into the site that writeIndex writes, in place of the old index', async () => {
+    // Pages enough for several index chunks and fragments, in folders of their own.
+    const pages = Array.from({ length: 80 }, (_, i) => ({
+      page: page(`/products/p${i}`, { title: `Product ${i}`, category: i % 3 ? 'Home' : 'Rail' }),
+      html: html(
+        `<h1>Product ${i}</h1> <p>relay ${'coupler '.repeat(i % 4)} feeder ${i % 6 ? 'mast' : ''}</p>`,
+      ),
+    }))
+    const fromMemory = await tempDir()
+    const inMemory = await indexPages(pages)
+    await writeIndex(fromMemory, inMemory.files)
+    const written = await tempDir()
+    // What an older index left there goes: a stale chunk, a UI file.
+    await mkdir(path.join(written, 'pagefind', 'index'), { recursive: true })
+    await writeFile(path.join(written, 'pagefind', 'index', 'en_stale.pf_index'), 'old')
+    await writeFile(path.join(written, 'pagefind', 'pagefind-ui.js'), 'old')
+    const summary = await writePagesIndex(written, pages)
+
+    const tree = async (root: string) => {
+      const dir = path.join(root, 'pagefind')
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+      const files = entries
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+      return Object.fromEntries(
+        await Promise.all(
+          files.sort().map(async (f) => [f, (await readFile(path.join(dir, f))).toString('base64')]),
+        ),
+      ) as Record<string, string>
+    }
+    const expected = await tree(fromMemory)
+    const got = await tree(written)
+    expect(Object.keys(got)).toEqual(Object.keys(expected))
+    expect(Object.keys(got)).toContain('words.json')
+    expect(Object.keys(got).filter((n) => /stale|pagefind-ui|wasm\.unknown/.test(n))).toEqual([])
+    for (const [name, content] of Object.entries(got)) expect(content, name).toBe(expected[name])
+    expect(summary).toEqual({ pages: 80, words: inMemory.words, bytes: inMemory.bytes })
+  })
+
   it('says when Pagefind cannot start, index a page or write the index', async () => {
     const failing = (stage: 'start' | 'add' | 'files') => ({
       createIndex: async () =>
@@ -172,6 +211,7 @@ describe('indexPages and writeIndex', () => {
                   errors: stage === 'add' && url === '/x1' ? ['bad html', 'worse html'] : [],
                 }),
                 getFiles: async () => ({ errors: ['disk full', 'no space'], files: [] }),
+                writeFiles: async () => ({ errors: ['read-only', 'no space'], outputPath: '' }),
               },
             },
       close: async () => {},
@@ -189,6 +229,9 @@ describe('indexPages and writeIndex', () => {
       vi.doMock('pagefind', () => failing(stage))
       await expect(indexPages(pages)).rejects.toThrow(message)
     }
+    await expect(writePagesIndex(await tempDir(), pages)).rejects.toThrow(
+      'Pagefind could not write the index: read-only; no space',
+    )
   })
 })
 

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -170,6 +170,80 @@ describe('buildSiteIndex', () => {
     expect(await readdir(client)).not.toContain('pagefind')
   })
 })
+
+describe('buildSiteIndex beside a pre-render that renders part of the site', () => {
+  /** Every file of a folder's index, by path, as base64. */
+  async function indexFiles(client: string): Promise<Record<string, string>> {
+    const dir = path.join(client, 'pagefind')
+    const names = (await readdir(dir, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+      .sort()
+    return Object.fromEntries(
+      await Promise.all(names.map(async (n) => [n, (await readFile(path.join(dir, n))).toString('base64')])),
+    )
+  }
+
+  it('indexes the pages taken over from the last build at once, the rendered ones after the render, and writes what they give', async () => {
+    // The last build's pages, which this build takes over (its about page with words of its own, to
+    // tell where a page was read), and the product page it renders anew.
+    const taken = { ...PRERENDERED, 'aboutus/index.html': html('About us', 'Founded by lighthouse keepers.') }
+    const previous = await tempFolder()
+    await writeFiles(previous, { ...taken, 'products/socket/index.html': html('Inline Socket', 'Old copy.') })
+    const client = await tempFolder()
+    let finish = () => {}
+    const rendered = new Promise<void>((resolve) => {
+      finish = resolve
+    })
+    const building = buildSiteIndex(client, context(), undefined, {
+      previous,
+      takenOver: (route) => route !== '/products/socket',
+      rendered,
+    })
+    // While the render goes on, the pages before the socket's are read from the last build: gone from
+    // there now, they are still indexed. Nothing is written before the render has finished.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    for (const file of ['index.html', 'aboutus/index.html', 'railways.html', 'products/ring.html'])
+      await rm(path.join(previous, file))
+    expect(await readdir(client)).toEqual([])
+    await writeFiles(client, PRERENDERED)
+    finish()
+    await building
+
+    const whole = await tempFolder()
+    await writeFiles(whole, taken)
+    await buildSiteIndex(whole, context())
+    expect(await indexFiles(client)).toEqual(await indexFiles(whole))
+    const search = await openIndex(fromDir(path.join(client, 'pagefind')))
+    try {
+      expect((await search.search('glow wire')).map((h) => h.url)).toEqual(['/products/socket'])
+      expect(await search.search('old copy')).toEqual([])
+      expect((await search.search('lighthouse keepers')).map((h) => h.url)).toEqual(['/aboutus'])
+    } finally {
+      await search.close()
+    }
+  })
+
+  it('stops, writing nothing, when the pre-render stops: waiting for a page, or with every page indexed', async () => {
+    const previous = await tempFolder()
+    await writeFiles(previous, PRERENDERED)
+    for (const takenOver of [(route: string) => route !== '/products/socket', () => true]) {
+      const client = await tempFolder()
+      const stopped = Promise.reject(new Error('the pre-render stopped'))
+      stopped.catch(() => {})
+      await expect(
+        buildSiteIndex(client, context(), undefined, { previous, takenOver, rendered: stopped }),
+      ).rejects.toThrow('the pre-render stopped')
+      expect(await readdir(client)).toEqual([])
+    }
+  })
+})
+
+async function tempFolder(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'site-index-'))
+  dirs.push(dir)
+  return dir
+}
 
 async function writeFiles(client: string, files: Record<string, string>) {
   for (const [file, text] of Object.entries(files)) {
