@@ -5,7 +5,7 @@ import { statSync } from 'node:fs'
  * "The build reads its own pages synchronously"). False when it is missing, a folder, or a path through
  * a file (`a.webp/index.html`, which fails with ENOTDIR rather than ENOENT).
  */
-export function isFile(file: string): boolean {
+export function isFileSync(file: string): boolean {
   try {
     return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false
   } catch {

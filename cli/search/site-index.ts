@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { htmlFilesFor } from '../../lib/pages.ts'
 import type { RenderContext } from '../../model/context.ts'
-import { isFile } from '../files.ts'
+import { isFileSync } from '../files.ts'
 import { openAnnotationCache } from './annotation-cache.ts'
 import { type IndexSummary, writePagesIndex } from './build-index.ts'
 import { searchPages } from './pages.ts'
@@ -51,7 +51,7 @@ export async function buildSiteIndex(
       const folder = await folderOf(page.route)
       const file = htmlFilesFor(page.route)
         .map((name) => path.join(folder, name))
-        .find(isFile)
+        .find(isFileSync)
       if (!file) throw new Error(`${page.route} was not pre-rendered, so it cannot be indexed`)
       return readFileSync(file, 'utf8')
     },

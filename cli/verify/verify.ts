@@ -6,7 +6,7 @@ import { type Budget, htmlFilesFor, pageFor } from '../../lib/pages.ts'
 import type { BuildConfig } from '../../model/config.ts'
 import { type BuiltPage, readPages } from '../build/cdn-files.ts'
 import { pageScripts } from '../build/paint-first.ts'
-import { isFile } from '../files.ts'
+import { isFileSync } from '../files.ts'
 import { lazyChunkProblems, readModuleImports } from './lazy-chunks.ts'
 
 /**
@@ -284,7 +284,7 @@ export function localPath(url: string, siteUrl: string): string | undefined {
 
 function cachedExists(client: string) {
   const cache = new Map<string, Promise<boolean>>()
-  const there = async (f: string) => isFile(path.join(client, f))
+  const there = async (f: string) => isFileSync(path.join(client, f))
   return (urlPath: string) => {
     let hit = cache.get(urlPath)
     if (!hit) {
