@@ -182,15 +182,16 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
         // saved (measured at 1,000 products, with Vike's pre-render and again with render-pages.ts).
         if (previous && files.length) await cache.copyPages(previous, run.staging.client, files)
         rendered?.resolve()
+        // Only the published content's images ship: none of a draft's, none the content stopped using.
+        if (run.images) await pruneMedia(run.staging.client, run.images)
       } catch (error) {
-        // The index begun beside the render stops, and nothing writes into the staging folder after this stage.
+        // Nothing writes into the staging folder once this stage has failed: the index begun beside
+        // the render stops (or, if it was past the render, finishes) before the failure is reported.
         rendered?.reject(error)
         await run.indexing?.catch(() => undefined)
         throw error
       }
       const copied = unchanged.size
-      // Only the published content's images ship: none of a draft's, none the content stopped using.
-      if (run.images) await pruneMedia(run.staging.client, run.images)
       const how = [
         passes > 1 ? `in ${passes} passes` : '',
         copied ? `${plural(copied, 'unchanged page')} copied from the last build` : '',
