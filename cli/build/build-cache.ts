@@ -129,7 +129,7 @@ export async function readState(paths: ProjectPaths): Promise<BuildState | undef
  * through the thread pool, 26 to 86 ms as plain calls (both measured beside a CI run).
  */
 export function pagesStamp(client: string, routes: readonly string[]): string {
-  const seen = unchangedPageFiles(routes, new Set()).map((file) => {
+  const seen = routes.flatMap(builtFiles).map((file) => {
     const info = statSync(path.join(client, file), { bigint: true, throwIfNoEntry: false })
     return `${file} ${info ? `${info.ino}:${info.size}:${info.mtimeNs}` : '-'}`
   })
@@ -268,14 +268,6 @@ export function routeFiles(route: string): string[] {
  */
 export function builtFiles(route: string): string[] {
   return route.endsWith('.html') ? [route.slice(1)] : routeFiles(route)
-}
-
-/**
- * The files of every page of `routes` this build does not render, as paths under the client folder:
- * each is taken over from the last build byte for byte (`copyPages`).
- */
-export function unchangedPageFiles(routes: readonly string[], rendered: ReadonlySet<string>): string[] {
-  return unchangedRoutes(routes, rendered).flatMap(builtFiles)
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ERRORS, plural, siteError } from '../../lib/errors.ts'
 import { buildConfig } from '../../model/config.ts'
 import type { Content } from '../../model/content/load.ts'
+import type { RenderContext } from '../../model/context.ts'
 import type { ManifestEntry } from '../../model/images.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
 import type { IndexSummary } from '../search/build-index.ts'
@@ -61,6 +62,31 @@ function settleable() {
   // A rejection nobody waits for (the index finished early, or was never begun) is not unhandled.
   promise.catch(() => {})
   return { promise, resolve, reject }
+}
+
+/**
+ * Begins the search index beside a pre-render that renders only part of the site: Pagefind indexes
+ * the pages taken over (`unchanged`, the last build's files in `previous`) while the others render,
+ * at a thousand products most of a one-edit build's time after the render (docs/decisions.md). The
+ * search stage finishes it (`BuildRun.indexing`); the pre-render settles what this returns once its
+ * pages are in place, or rejects it when it stops.
+ */
+async function beginIndex(
+  run: BuildRun,
+  ctx: RenderContext,
+  previous: string,
+  unchanged: ReadonlySet<string>,
+) {
+  const rendered = settleable()
+  const { buildSiteIndex } = await import('../search/site-index.ts')
+  run.indexing = buildSiteIndex(run.staging.client, ctx, await checkCache(run), {
+    previous,
+    takenOver: (route) => unchanged.has(route),
+    rendered: rendered.promise,
+  })
+  // Reported by the search stage, which waits for it.
+  run.indexing.catch(() => {})
+  return rendered
 }
 
 /** The content `validate` loaded; a stage that runs before it is our bug. */
@@ -151,39 +177,32 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
       // passes; pages rendered from a kept bundle are written as they come (render-pages.ts).
       const passes = plan.bundle ? 1 : batch.prerenderPasses(batch.pagesWithParameter(content))
       const { previous, render } = plan
-      const files = previous && render ? cache.unchangedPageFiles(routes, render) : []
       const unchanged = new Set(previous && render ? cache.unchangedRoutes(routes, render) : [])
-      // Pagefind indexes the pages taken over while the others render: at a thousand products its
-      // index is most of a one-edit build's time after the render (docs/decisions.md).
-      const rendered = previous && render ? settleable() : undefined
-      if (previous && rendered) {
-        const { buildSiteIndex } = await import('../search/site-index.ts')
-        run.indexing = buildSiteIndex(run.staging.client, ctx, await checkCache(run), {
-          previous,
-          takenOver: (route) => unchanged.has(route),
-          rendered: rendered.promise,
-        })
-        // Reported by the search stage, which waits for it.
-        run.indexing.catch(() => {})
-      }
-      let pages: number
+      const rendered = previous && render ? await beginIndex(run, ctx, previous, unchanged) : undefined
       try {
-        ;({ pages } = await prerender(run.paths, run.staging, {
+        const { pages } = await prerender(run.paths, run.staging, {
           verbose: run.options.verbose,
           passes,
           ...(run.validated ? { content: run.validated } : {}),
           bundle: plan.bundle
             ? { reuse: plan.bundle, routes: routes.filter((route) => !unchanged.has(route)) }
             : { keep: plan.bundleKey },
-        }))
+        })
         await writeDataFiles(run.staging.client, ctx)
         // After the render, not beside it: loading Vike and the bundle reads their modules through the
         // same four threads, and on two cores the links' system time slowed the render more than they
         // saved (measured at 1,000 products, with Vike's pre-render and again with render-pages.ts).
-        if (previous && files.length) await cache.copyPages(previous, run.staging.client, files)
+        if (previous && unchanged.size)
+          await cache.copyPages(previous, run.staging.client, [...unchanged].flatMap(cache.builtFiles))
         rendered?.resolve()
         // Only the published content's images ship: none of a draft's, none the content stopped using.
         if (run.images) await pruneMedia(run.staging.client, run.images)
+        const how = [
+          passes > 1 ? `in ${passes} passes` : '',
+          unchanged.size ? `${plural(unchanged.size, 'unchanged page')} copied from the last build` : '',
+          plan.bundle ? 'the last bundle reused' : '',
+        ].filter(Boolean)
+        return `${plural(pages, 'page')} written${how.length ? ` (${how.join('; ')})` : ''}`
       } catch (error) {
         // Nothing writes into the staging folder once this stage has failed: the index begun beside
         // the render stops (or, if it was past the render, finishes) before the failure is reported.
@@ -191,13 +210,6 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
         await run.indexing?.catch(() => undefined)
         throw error
       }
-      const copied = unchanged.size
-      const how = [
-        passes > 1 ? `in ${passes} passes` : '',
-        copied ? `${plural(copied, 'unchanged page')} copied from the last build` : '',
-        plan.bundle ? 'the last bundle reused' : '',
-      ].filter(Boolean)
-      return `${plural(pages, 'page')} written${how.length ? ` (${how.join('; ')})` : ''}`
     },
   },
   {
@@ -208,6 +220,7 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
         import('../../model/context.ts'),
       ])
       const cache = await checkCache(run)
+      const begun = run.indexing ? ' (begun during the pre-render)' : ''
       const index = await (run.indexing ?? buildSiteIndex(run.staging.client, await renderContext(), cache))
       const [{ checkSearch, printGrouped }, { SEARCH_BASE }] = await Promise.all([
         import('../verify/run.ts'),
@@ -221,7 +234,7 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
       }
       run.searchWarnings = checked.warnings
       const warned = checked.warnings.length
-      return `${plural(index.pages, 'page')}, ${plural(index.words, 'word')}, ${bytes(index.bytes)}; each name found${warned ? ` (${plural(warned, 'warning')}, listed below)` : ''}`
+      return `${plural(index.pages, 'page')}, ${plural(index.words, 'word')}, ${bytes(index.bytes)}${begun}; each name found${warned ? ` (${plural(warned, 'warning')}, listed below)` : ''}`
     },
   },
   {

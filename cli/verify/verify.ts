@@ -193,7 +193,7 @@ function pageChecker(client: string, config: BuildConfig) {
     for (const { url, what } of refs) {
       const local = localPath(url, config.siteUrl)
       if (local === undefined) continue
-      if (!(await exists(local))) where(`${what} ${url} does not resolve to a file in dist/client`)
+      if (!exists(local)) where(`${what} ${url} does not resolve to a file in dist/client`)
     }
 
     let js = 0
@@ -282,18 +282,18 @@ export function localPath(url: string, siteUrl: string): string | undefined {
   return decodeURIComponent(pathname)
 }
 
+/** Whether a URL path resolves to a file of the site, as the host resolves it; asked once per path. */
 function cachedExists(client: string) {
-  const cache = new Map<string, Promise<boolean>>()
-  const there = async (f: string) => isFileSync(path.join(client, f))
-  return (urlPath: string) => {
+  const cache = new Map<string, boolean>()
+  return (urlPath: string): boolean => {
     let hit = cache.get(urlPath)
-    if (!hit) {
+    if (hit === undefined) {
       const clean = urlPath.replace(/\/+$/, '') || '/'
       const candidates =
         clean === '/'
           ? ['index.html']
           : [clean.slice(1), `${clean.slice(1)}.html`, `${clean.slice(1)}/index.html`]
-      hit = Promise.all(candidates.map(there)).then((r) => r.some(Boolean))
+      hit = candidates.some((f) => isFileSync(path.join(client, f)))
       cache.set(urlPath, hit)
     }
     return hit
