@@ -8,6 +8,7 @@ import type { RenderContext } from '../../model/context.ts'
 import { expectedRoutes } from '../../model/page-routes.ts'
 import type { ProjectPaths } from '../../model/paths.ts'
 import { contentModules } from '../../vite/site-plugin.ts'
+import { readJson } from '../cache-file.ts'
 import { sha256 } from '../hash.ts'
 import { readBuildInfo } from './build-info.ts'
 import { type DataContext, PAGE_DATA } from './page-data.ts'
@@ -108,10 +109,7 @@ export async function routeKeys(bundle: string, ctx: RenderContext): Promise<Rec
 
 /** The last build's state, when dist/ still holds the site it describes. */
 export async function readState(paths: ProjectPaths): Promise<BuildState | undefined> {
-  const state = await readFile(path.join(buildCacheDir(paths), 'state.json'), 'utf8').then(
-    (text) => JSON.parse(text) as BuildState,
-    () => undefined,
-  )
+  const state = readJson(path.join(buildCacheDir(paths), 'state.json')) as BuildState | null | undefined
   if (!state) return undefined
   const built = await readBuildInfo(paths.client)
   if (built?.builtAt !== state.builtAt) return undefined

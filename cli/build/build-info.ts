@@ -1,6 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { BuildConfig } from '../../model/config.ts'
+import { readJson } from '../cache-file.ts'
 
 /**
  * What a build was made with, kept beside the site it made (`dist/build.json`, outside the deployable
@@ -21,10 +22,8 @@ export async function writeBuildInfo(root: string, info: BuildInfo): Promise<voi
 
 /** The settings the site in `client` was built with (from `client/../build.json`), if it says. */
 export async function readBuildInfo(client: string): Promise<BuildInfo | undefined> {
-  return readFile(path.join(client, '..', BUILD_INFO), 'utf8').then(
-    (text) => JSON.parse(text) as BuildInfo,
-    () => undefined,
-  )
+  // Missing, or not JSON: the site does not say (readJson; a parse error is not a read error).
+  return (readJson(path.join(client, '..', BUILD_INFO)) as BuildInfo | null | undefined) ?? undefined
 }
 
 /** The build's settings as the environment variables that set them. */

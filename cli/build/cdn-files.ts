@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PAGE_LIST, PAGES } from '../../lib/pages.ts'
 import type { BuildConfig } from '../../model/config.ts'
-import { saveJson } from '../cache-file.ts'
+import { readJson, saveJson } from '../cache-file.ts'
 
 /** A pre-rendered page as the release stage sees it. */
 export interface BuiltPage {
@@ -51,10 +51,7 @@ export async function readPages(client: string): Promise<BuiltPage[]> {
 export async function openScriptCache(cacheDir: string, toolKey: string) {
   const file = path.join(cacheDir, 'cdn-scripts.json')
   type Entry = { stamp: string; hashes: string[] }
-  const saved = await readFile(file, 'utf8').then(
-    (text) => JSON.parse(text) as { toolKey?: string; pages?: Record<string, Entry> },
-    () => undefined,
-  )
+  const saved = readJson(file) as { toolKey?: string; pages?: Record<string, Entry> } | null | undefined
   const known = saved?.toolKey === toolKey && saved.pages ? saved.pages : {}
   const now: Record<string, Entry> = {}
   return {

@@ -148,6 +148,31 @@ describe('a build that renders only what changed leaves what a full build leaves
     expect(await readFile(page, 'utf8')).not.toContain('/* added */')
   }, 600_000)
 
+  it('after every file the build keeps for the next one is damaged, it builds again from what it can trust', async () => {
+    // A disk that filled, an editor that opened the wrong file: each cache and the build's record cut
+    // short. Each is read as missing (nothing crashes on it), and nothing stale is taken over.
+    const cache = path.join(root, '.cache')
+    const images = (await readdir(path.join(cache, 'images'), { recursive: true })).filter((f) =>
+      f.endsWith('meta.json'),
+    )
+    const damaged = [
+      ...['state.json', 'cdn-scripts.json', 'verify.json', 'search-found.json'].map((f) =>
+        path.join(cache, 'build', f),
+      ),
+      ...images.slice(0, 3).map((f) => path.join(cache, 'images', f)),
+      path.join(root, 'dist', 'build.json'),
+    ]
+    expect(images.length).toBeGreaterThan(0)
+    for (const file of damaged) await writeFile(file, '{"toolKey": "cut sh')
+    await replaceIn(content('products/smazer.yaml'), /^description: /m, 'description: Damaged caches aside. ')
+    const line = prerenderLine(await build())
+    // No trusted record of the last build: every page rendered, none copied.
+    expect(line).not.toMatch(/copied/)
+    const after = await snapshot()
+    await build('--full')
+    expect(after).toEqual(await snapshot())
+  }, 600_000)
+
   it('after a change to the tool’s own code, everything is built again', async () => {
     await appendFile(path.join(root, 'components/Footer.tsx'), '\n// A change to the site’s code.\n')
     const line = prerenderLine(await build())

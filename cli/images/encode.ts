@@ -4,6 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { type Finding, finding, PROBLEMS } from '../../lib/problems.ts'
 import { defaultWidth, type ManifestEntry, outputName } from '../../model/images.ts'
+import { readJson } from '../cache-file.ts'
 import type { ImageSource } from './collect.ts'
 import { imageFault, inspectImage } from './inspect.ts'
 import { widthsFor } from './ladders.ts'
@@ -97,10 +98,8 @@ export async function encodeImage(
   let entry: ManifestEntry | undefined
   let encoded = false
   if (!force)
-    entry = await readFile(metaFile, 'utf8').then(
-      (t) => JSON.parse(t) as ManifestEntry,
-      () => undefined,
-    )
+    // A damaged entry is encoded again, as a missing one is.
+    entry = (readJson(metaFile) as ManifestEntry | null | undefined) ?? undefined
   if (!entry) {
     entry = await encodeToCache(source, bytes, cacheDir, settings)
     await writeFile(`${metaFile}.tmp`, JSON.stringify(entry))

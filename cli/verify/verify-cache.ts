@@ -1,8 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { BuildConfig } from '../../model/config.ts'
-import { saveJson } from '../cache-file.ts'
+import { readJson, saveJson } from '../cache-file.ts'
 import { sha256 } from '../hash.ts'
 import type { PageVerdict } from './verify.ts'
 
@@ -30,15 +29,10 @@ export async function openVerifyCache(
     .sort()
     .join('\n')
   const pagesKey = sha256(`${toolKey}\n${JSON.stringify(config)}\n${listing}`)
-  const saved = await readFile(file, 'utf8').then(
-    (text) =>
-      JSON.parse(text) as {
-        toolKey: string
-        pagesKey: string
-        pages: Record<string, PageVerdict>
-      },
-    () => undefined,
-  )
+  const saved = readJson(file) as
+    | { toolKey: string; pagesKey: string; pages: Record<string, PageVerdict> }
+    | null
+    | undefined
   const pages = saved?.pagesKey === pagesKey ? saved.pages : {}
   const usedPages: Record<string, PageVerdict> = {}
   return {
@@ -66,10 +60,7 @@ export async function openVerifyCache(
  */
 export async function openFoundCache(cacheDir: string, toolKey: string) {
   const file = path.join(cacheDir, 'search-found.json')
-  const saved = await readFile(file, 'utf8').then(
-    (text) => JSON.parse(text) as { toolKey: string; found: string[] },
-    () => undefined,
-  )
+  const saved = readJson(file) as { toolKey: string; found: string[] } | null | undefined
   const routes = new Set(saved?.toolKey === toolKey && Array.isArray(saved.found) ? saved.found : [])
   return {
     routes,
