@@ -102,15 +102,22 @@ export function pageScripts(html: string): PageScripts | undefined {
   return data ? (JSON.parse(data) as PageScripts) : undefined
 }
 
-/** Applies {@link paintFirst} to every HTML file of a built site; returns how many pages it rewrote. */
-export async function paintFirstSite(client: string): Promise<number> {
-  const files = (await readdir(client, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
+/**
+ * Applies {@link paintFirst} to every HTML file of a built site; returns how many pages it rewrote. The
+ * pages' modules are the JavaScript files of `assets`, the folder served as /assets/ (the site's own, or
+ * the kept bundle's a partial build is putting beside its pages).
+ */
+export async function paintFirstSite(client: string, assets = path.join(client, 'assets')): Promise<number> {
+  const filesOf = async (dir: string) =>
+    (await readdir(dir, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+  const files = await filesOf(client)
   // What each built module imports, by URL path, so every page lists its modules dependencies first.
   const imports = new Map<string, string[]>()
-  for (const file of files.filter((f) => f.endsWith('.js'))) {
-    const url = `/${path.relative(client, file).split(path.sep).join('/')}`
+  const modules = await filesOf(assets).catch(() => [])
+  for (const file of modules.filter((f) => f.endsWith('.js'))) {
+    const url = `/assets/${path.relative(assets, file).split(path.sep).join('/')}`
     imports.set(url, staticImports(url, await readFile(file, 'utf8')))
   }
   const importsOf = (url: string) => imports.get(url) ?? []

@@ -68,8 +68,8 @@ function settleable() {
  * Begins the search index beside a pre-render that renders only part of the site: Pagefind indexes
  * the pages taken over (`unchanged`, the last build's files in `previous`) while the others render,
  * at a thousand products most of a one-edit build's time after the render (docs/decisions.md). The
- * search stage finishes it (`BuildRun.indexing`); the pre-render settles what this returns once its
- * pages are in place, or rejects it when it stops.
+ * search stage finishes it (`BuildRun.indexing`). The pre-render tells it, through what this returns,
+ * when the pages it renders are final, when every page is in place, or that it stopped.
  */
 async function beginIndex(
   run: BuildRun,
@@ -77,16 +77,30 @@ async function beginIndex(
   previous: string,
   unchanged: ReadonlySet<string>,
 ) {
+  const written = settleable()
   const rendered = settleable()
   const { buildSiteIndex } = await import('../search/site-index.ts')
   run.indexing = buildSiteIndex(run.staging.client, ctx, await checkCache(run), {
     previous,
     takenOver: (route) => unchanged.has(route),
+    written: written.promise,
     rendered: rendered.promise,
   })
   // Reported by the search stage, which waits for it.
   run.indexing.catch(() => {})
-  return rendered
+  return {
+    /** The pages this build renders are in the staging folder as they will ship. */
+    written: () => written.resolve(),
+    /** Every page is in place: the index may be written. */
+    rendered: () => {
+      written.resolve()
+      rendered.resolve()
+    },
+    stopped: (error: unknown) => {
+      written.reject(error)
+      rendered.reject(error)
+    },
+  }
 }
 
 /** The content `validate` loaded; a stage that runs before it is our bug. */
@@ -178,12 +192,14 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
       const passes = plan.bundle ? 1 : batch.prerenderPasses(batch.pagesWithParameter(content))
       const { previous, render } = plan
       const unchanged = new Set(previous && render ? cache.unchangedRoutes(routes, render) : [])
-      const rendered = previous && render ? await beginIndex(run, ctx, previous, unchanged) : undefined
+      const index = previous && render ? await beginIndex(run, ctx, previous, unchanged) : undefined
       try {
         const { pages } = await prerender(run.paths, run.staging, {
           verbose: run.options.verbose,
           passes,
           ...(run.validated ? { content: run.validated } : {}),
+          // The index reads the rendered pages as soon as they are final, not after the copies.
+          written: () => index?.written(),
           bundle: plan.bundle
             ? { reuse: plan.bundle, routes: routes.filter((route) => !unchanged.has(route)) }
             : { keep: plan.bundleKey },
@@ -194,7 +210,7 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
         // saved (measured at 1,000 products, with Vike's pre-render and again with render-pages.ts).
         if (previous && unchanged.size)
           await cache.copyPages(previous, run.staging.client, [...unchanged].flatMap(cache.builtFiles))
-        rendered?.resolve()
+        index?.rendered()
         // Only the published content's images ship: none of a draft's, none the content stopped using.
         if (run.images) await pruneMedia(run.staging.client, run.images)
         const how = [
@@ -206,7 +222,7 @@ export const BUILD_STAGES: readonly Stage<BuildRun>[] = [
       } catch (error) {
         // Nothing writes into the staging folder once this stage has failed: the index begun beside
         // the render stops (or, if it was past the render, finishes) before the failure is reported.
-        rendered?.reject(error)
+        index?.stopped(error)
         await run.indexing?.catch(() => undefined)
         throw error
       }

@@ -184,30 +184,45 @@ describe('buildSiteIndex beside a pre-render that renders part of the site', () 
     )
   }
 
-  it('indexes the pages taken over from the last build at once, the rendered ones after the render, and writes what they give', async () => {
+  it('indexes the pages taken over at once, the rendered ones once written, and writes once every page is in place', async () => {
     // The last build's pages, which this build takes over (its about page with words of its own, to
     // tell where a page was read), and the product page it renders anew.
     const taken = { ...PRERENDERED, 'aboutus/index.html': html('About us', 'Founded by lighthouse keepers.') }
     const previous = await tempFolder()
     await writeFiles(previous, { ...taken, 'products/socket/index.html': html('Inline Socket', 'Old copy.') })
     const client = await tempFolder()
-    let finish = () => {}
-    const rendered = new Promise<void>((resolve) => {
-      finish = resolve
-    })
-    const building = buildSiteIndex(client, context(), undefined, {
+    // Each page marked up for Pagefind leaves a file in the mark-up cache: how far the index has read.
+    const cache = { dir: await tempFolder(), toolKey: 'test' }
+    const markedUp = async () => {
+      const files = await readdir(path.join(cache.dir, 'search'), { recursive: true }).catch(() => [])
+      return files.filter((f) => f.endsWith('.json')).length
+    }
+    const routes = searchPages(context()).map((p) => p.route)
+    const written = settleable()
+    const rendered = settleable()
+    const building = buildSiteIndex(client, context(), cache, {
       previous,
       takenOver: (route) => route !== '/products/socket',
-      rendered,
+      written: written.promise,
+      rendered: rendered.promise,
     })
+    building.catch(() => {})
     // While the render goes on, the pages before the socket's are read from the last build: gone from
-    // there now, they are still indexed. Nothing is written before the render has finished.
+    // there now, they are still indexed.
     await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await markedUp()).toBeLessThan(routes.length)
     for (const file of ['index.html', 'aboutus/index.html', 'railways.html', 'products/ring.html'])
       await rm(path.join(previous, file))
-    expect(await readdir(client)).toEqual([])
+    // The render's own pages are written: the index reads the rest (every page marked up) while the
+    // pages taken over are still being put in place, and writes nothing before they are.
+    await writeFiles(client, {
+      'products/socket/index.html': html('Inline Socket', 'Passed the glow wire test.'),
+    })
+    written.resolve()
+    await until(async () => (await markedUp()) === routes.length)
+    expect(await readdir(client)).toEqual(['products'])
     await writeFiles(client, PRERENDERED)
-    finish()
+    rendered.resolve()
     await building
 
     const whole = await tempFolder()
@@ -231,13 +246,31 @@ describe('buildSiteIndex beside a pre-render that renders part of the site', () 
       const client = await tempFolder()
       const stopped = Promise.reject(new Error('the pre-render stopped'))
       stopped.catch(() => {})
-      await expect(
-        buildSiteIndex(client, context(), undefined, { previous, takenOver, rendered: stopped }),
-      ).rejects.toThrow('the pre-render stopped')
+      const sources = { previous, takenOver, written: stopped, rendered: stopped }
+      await expect(buildSiteIndex(client, context(), undefined, sources)).rejects.toThrow(
+        'the pre-render stopped',
+      )
       expect(await readdir(client)).toEqual([])
     }
   })
 })
+
+/** A promise and its resolve, to play the pre-render's part. */
+function settleable() {
+  let resolve = () => {}
+  const promise = new Promise<void>((yes) => {
+    resolve = yes
+  })
+  return { promise, resolve }
+}
+
+/** Waits until `done` holds, checking every 20 ms; fails after 20 s. */
+async function until(done: () => Promise<boolean>): Promise<void> {
+  for (const started = Date.now(); !(await done()); ) {
+    if (Date.now() - started > 20_000) throw new Error('waited 20 s for the index')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
 
 async function tempFolder(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'site-index-'))

@@ -17,7 +17,9 @@ export interface PageSources {
   previous: string
   /** Whether the build takes this route's page over from `previous` rather than rendering it. */
   takenOver: (route: string) => boolean
-  /** Settles once every page is in the staging folder; rejects when the pre-render stopped. */
+  /** Settles once the pages this build renders are final in the staging folder; rejects when the pre-render stopped. */
+  written: Promise<void>
+  /** Settles once every page is in the staging folder, taken over or rendered; rejects when the pre-render stopped. */
   rendered: Promise<void>
 }
 
@@ -28,7 +30,8 @@ export interface PageSources {
  *
  * With `sources`, it may start before the pre-render has finished: Pagefind takes the pages in a fixed
  * order (the index depends on it), so it indexes pages taken over from the last build until it comes
- * to one this build renders, waits for the pre-render there, and writes the index only after it.
+ * to one this build renders, waits there for the pre-render to have written its pages (not for it to
+ * have linked the rest), and writes the index only once every page is in place.
  */
 export async function buildSiteIndex(
   client: string,
@@ -40,7 +43,7 @@ export async function buildSiteIndex(
   const folderOf = async (route: string) => {
     if (!sources) return client
     if (sources.takenOver(route)) return sources.previous
-    await sources.rendered
+    await sources.written
     return client
   }
   const pages = searchPages(ctx).map((page) => ({
