@@ -4,7 +4,7 @@ import path from 'node:path'
 import pLimit from 'p-limit'
 import { annotate } from './annotate.ts'
 import type { SearchPage } from './pages.ts'
-import { vocabulary } from './words.ts'
+import { wordCounts } from './words.ts'
 
 /** Where the index is served from; the search dialog imports `${SEARCH_BASE}pagefind.js`. */
 export const SEARCH_BASE = '/pagefind/'
@@ -128,7 +128,7 @@ async function withIndex<T>(
   try {
     const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' })
     if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`)
-    const texts: string[] = []
+    const words = wordCounts()
     // The next few pages are read and marked up while Pagefind indexes this one: it takes them one
     // at a time and in order (the index depends on the order), so it never waits for a file read.
     const markedUp = (i: number) => {
@@ -143,7 +143,7 @@ async function withIndex<T>(
     for (const [i, { page }] of pages.entries()) {
       const marked = await (ahead.shift() as ReturnType<typeof markedUp>)
       if (i + PAGES_AHEAD < pages.length) ahead.push(markedUp(i + PAGES_AHEAD))
-      texts.push(marked.text)
+      words.add(marked.text)
       const added = index.addHTMLFile({ url: page.route, content: marked.html }).then(({ errors }) => {
         if (errors.length) throw new Error(`Pagefind could not index ${page.route}: ${errors.join('; ')}`)
       })
@@ -153,7 +153,7 @@ async function withIndex<T>(
       if (unanswered.length >= ADDS_IN_FLIGHT) await unanswered.shift()
     }
     for (const added of unanswered) await added
-    return await finish(index, vocabulary(texts))
+    return await finish(index, words.vocabulary())
   } finally {
     await pagefind.close()
   }
