@@ -57,8 +57,7 @@ export async function prerender(
     // read from the kept bundle), so whatever waits for the pages (the search index, at 1,000
     // products) does not wait for those copies too (0.6 s). public/ holds no pages: nothing it copies
     // replaces one.
-    const pages = await finishPages(staging, path.join(bundle.reuse, 'assets'))
-    options.written?.()
+    const pages = await finishPages(staging, path.join(bundle.reuse, 'assets'), options.written)
     await restoreBundle(bundle.reuse, staging, paths.public)
     return pages
   }
@@ -105,19 +104,22 @@ export async function prerender(
     console.log = log
     setPrerenderPass(undefined)
   }
-  const pages = await finishPages(staging, path.join(staging.client, 'assets'))
-  options.written?.()
-  return pages
+  return finishPages(staging, path.join(staging.client, 'assets'), options.written)
 }
 
 /**
  * What every pre-render ends with, however its pages were rendered; counts the pages. `assets` is the
- * folder served as /assets/, where the pages' modules are.
+ * folder served as /assets/, where the pages' modules are; `written` hears when the pages are final.
  */
-async function finishPages(staging: Staging, assets: string): Promise<{ pages: number }> {
+async function finishPages(
+  staging: Staging,
+  assets: string,
+  written?: () => void,
+): Promise<{ pages: number }> {
   await flattenHtmlRoutes(staging.client)
   // Every page paints from HTML and CSS alone before it asks for any JavaScript (docs/decisions.md).
   await paintFirstSite(staging.client, assets)
+  written?.()
   // What the render held is garbage now: collected before the search stage adds Pagefind's memory to
   // the build's (about 50 MB less at the peak at a thousand products).
   collectGarbage()
