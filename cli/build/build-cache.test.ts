@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { copyPages } from './build-cache.ts'
+import { copyPages, restoreBundle } from './build-cache.ts'
 import { paintFirstSite } from './paint-first.ts'
 
 const dirs: string[] = []
@@ -62,5 +62,31 @@ describe('copyPages', () => {
     await writeFile(path.join(root, 'client', 'index.html'), page('Stale'))
     await copyPages(path.join(root, 'previous'), path.join(root, 'client'), ['index.html'])
     expect(await readFile(path.join(root, 'client', 'index.html'), 'utf8')).toBe(page('New'))
+  })
+})
+
+describe('restoreBundle', () => {
+  it('puts the kept bundle’s assets and a copy of public/ beside the pages, which stay as the render wrote them', async () => {
+    const root = await tempDir()
+    const bundle = path.join(root, 'bundle')
+    const publicDir = path.join(root, 'public')
+    const staging = { root: path.join(root, 'staging'), client: path.join(root, 'staging', 'client') }
+    await mkdir(path.join(bundle, 'assets', 'entries'), { recursive: true })
+    await writeFile(path.join(bundle, 'assets', 'entries', 'entry.js'), 'export {}')
+    await writeFile(path.join(bundle, 'assets.json'), '{}')
+    await mkdir(path.join(publicDir, 'media'), { recursive: true })
+    await writeFile(path.join(publicDir, 'media', 'plug.webp'), 'image')
+    // A file of public/ at a page's path: the page wins, as in Vike's build.
+    await mkdir(path.join(publicDir, 'products', 'plug'), { recursive: true })
+    await writeFile(path.join(publicDir, 'products', 'plug', 'index.html'), 'from public/')
+    await mkdir(path.join(staging.client, 'products', 'plug'), { recursive: true })
+    await writeFile(path.join(staging.client, 'products', 'plug', 'index.html'), page('Plug'))
+
+    await restoreBundle(bundle, staging, publicDir)
+    const read = (...parts: string[]) => readFile(path.join(staging.client, ...parts), 'utf8')
+    expect(await read('products', 'plug', 'index.html')).toBe(page('Plug'))
+    expect(await read('media', 'plug.webp')).toBe('image')
+    expect(await read('assets', 'entries', 'entry.js')).toBe('export {}')
+    expect(await readFile(path.join(staging.root, 'assets.json'), 'utf8')).toBe('{}')
   })
 })

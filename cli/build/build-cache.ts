@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { statSync } from 'node:fs'
+import { constants, statSync } from 'node:fs'
 import { copyFile, cp, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pLimit from 'p-limit'
@@ -221,16 +221,23 @@ export async function restoreBundle(
 const COPIES_AT_ONCE = 32
 const copying = pLimit(COPIES_AT_ONCE)
 
-/** Copies `from` to `to`, making `to`'s folder when it lacks one; false when `from` does not exist. */
+/**
+ * Copies `from` to `to`, making `to`'s folder when it lacks one; false when `from` does not exist. A file
+ * already at `to` stays: the pages are rendered before public/ is copied beside them (prerender.ts),
+ * and a page wins over a file of public/ at its path, as in Vike's own build, which copies public/
+ * first and writes the pages over it.
+ */
 function copyInto(from: string, to: string): Promise<boolean> {
   return copying(async () => {
     try {
-      await copyFile(from, to)
+      await copyFile(from, to, constants.COPYFILE_EXCL)
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'EEXIST') return true
+      if (code !== 'ENOENT') throw error
       if (!(await fileExists(from))) return false
       await mkdir(path.dirname(to), { recursive: true })
-      await copyFile(from, to)
+      await copyFile(from, to, constants.COPYFILE_EXCL)
     }
     return true
   })

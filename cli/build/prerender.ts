@@ -55,8 +55,8 @@ export async function prerender(
     await renderPages(path.join(bundle.reuse, 'server'), staging.client, bundle.routes)
     // The pages are finished before the bundle's client files are put beside them (their modules are
     // read from the kept bundle), so whatever waits for the pages (the search index, at 1,000
-    // products) does not wait for those copies too (0.6 s). public/ holds no pages: nothing it copies
-    // replaces one.
+    // products) does not wait for those copies too (0.6 s). A file of public/ at a page's path does
+    // not replace the page (build-cache.ts, copyInto), as in Vike's own build.
     const pages = await finishPages(staging, path.join(bundle.reuse, 'assets'), options.written)
     await restoreBundle(bundle.reuse, staging, paths.public)
     return pages
