@@ -315,6 +315,30 @@ describe('printReport', () => {
     `)
   })
 
+  it('shows a kind of page with more than 20 routes as one row of its largest sizes, and says where every route is', () => {
+    const products = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        route: `/products/p${i}`,
+        htmlBytes: 40_000 + i,
+        jsGzipBytes: i === 7 ? 100 * 1024 : 99 * 1024,
+        jsBudget: 112 * 1024,
+      }))
+    const about = { route: '/aboutus', htmlBytes: 900, jsGzipBytes: 90 * 1024, jsBudget: 108 * 1024 }
+    const many = printed({ failures: [], rows: [about, ...products(21)] }).out
+    expect(many).toEqual([
+      expect.stringMatching(/^route/),
+      expect.stringMatching(/^\/aboutus /),
+      expect.stringMatching(/^\/products\/:slug \(21 pages, largest\) +39\.1 KB +100\.0 KB +112\.0 KB$/),
+      'A kind of page with more than 20 routes shows as one row of its largest sizes; `site verify --json` lists every route.',
+      'Outbound links: not checked (offline).',
+      '22 pages verified.',
+    ])
+    // Twenty are listed one by one, as the shipped catalogue's are.
+    const few = printed({ failures: [], rows: [about, ...products(20)] }).out
+    expect(few.filter((line) => line.startsWith('/products/p'))).toHaveLength(20)
+    expect(few.join('\n')).not.toContain('largest')
+  })
+
   it('says how many outbound links were checked and how many came from the last day', () => {
     const { out } = printed({ failures: [], rows, links: { checked: 12, cached: 5 } })
     expect(out.slice(-2)).toEqual([

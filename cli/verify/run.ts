@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { plural } from '../../lib/errors.ts'
-import { BROCHURE_LIBRARY } from '../../lib/pages.ts'
+import { BROCHURE_LIBRARY, pageFor } from '../../lib/pages.ts'
 import { type BuildConfig, buildConfig } from '../../model/config.ts'
 import type { Content } from '../../model/content/load.ts'
 import { expectedRoutes, sitemapRoutes } from '../../model/page-routes.ts'
@@ -9,7 +9,7 @@ import { readPages } from '../build/cdn-files.ts'
 import { bytes } from '../timing.ts'
 import { checkOutbound, unlinkedBrochures, unlistedBrochures } from './outbound.ts'
 import { type SearchReport, verifySearch } from './search.ts'
-import { type Failure, type VerifyReport, verifySite } from './verify.ts'
+import { type Failure, type RouteRow, type VerifyReport, verifySite } from './verify.ts'
 import { openFoundCache, openVerifyCache } from './verify-cache.ts'
 
 /** What earlier checks of a build found, trusted for the pages it did not render again. */
@@ -109,9 +109,14 @@ export function printReport(report: VerifyReport & { links?: { checked: number; 
   console.log(
     `${'route'.padEnd(60)} ${'html'.padStart(9)} ${'js (gzip)'.padStart(10)} ${'budget'.padStart(9)}`,
   )
-  for (const r of report.rows)
+  const table = tableRows(report.rows)
+  for (const r of table)
     console.log(
       `${r.route.padEnd(60)} ${bytes(r.htmlBytes).padStart(9)} ${bytes(r.jsGzipBytes).padStart(10)} ${bytes(r.jsBudget).padStart(9)}`,
+    )
+  if (table.length < report.rows.length)
+    console.log(
+      `A kind of page with more than ${ROWS_PER_KIND} routes shows as one row of its largest sizes; \`site verify --json\` lists every route.`,
     )
   if (report.links)
     console.log(
@@ -123,6 +128,40 @@ export function printReport(report: VerifyReport & { links?: { checked: number; 
     printGrouped(report.warnings, console.warn, '  ')
   }
   if (!report.failures.length) console.log(`${report.rows.length} pages verified.`)
+}
+
+/** Routes of one kind of page (products, their enquiries, brochures) the table lists one by one. */
+const ROWS_PER_KIND = 20
+
+/**
+ * The table's rows: every route, except that a kind of page with more than {@link ROWS_PER_KIND} routes
+ * (`/products/:slug` at a thousand products) is one row, where its first route was, of its largest HTML
+ * and JavaScript and its budget. What is over a budget is a failure of its own, printed above the table
+ * with its route.
+ */
+function tableRows(rows: readonly RouteRow[]): RouteRow[] {
+  const kinds = new Map<string, RouteRow[]>()
+  for (const row of rows) {
+    const page = pageFor(row.route)
+    if (page?.each) kinds.set(page.path, [...(kinds.get(page.path) ?? []), row])
+  }
+  const table: RouteRow[] = []
+  const shown = new Set<string>()
+  for (const row of rows) {
+    const page = pageFor(row.route)
+    const kind = page?.each ? (kinds.get(page.path) ?? []) : []
+    if (!page || kind.length <= ROWS_PER_KIND) table.push(row)
+    else if (!shown.has(page.path)) {
+      shown.add(page.path)
+      table.push({
+        route: `${page.path} (${plural(kind.length, 'page')}, largest)`,
+        htmlBytes: Math.max(...kind.map((r) => r.htmlBytes)),
+        jsGzipBytes: Math.max(...kind.map((r) => r.jsGzipBytes)),
+        jsBudget: Math.max(...kind.map((r) => r.jsBudget)),
+      })
+    }
+  }
+  return table
 }
 
 /** Failures or warnings grouped by page, at most five lines each: a badly broken build stays readable. */
