@@ -154,7 +154,7 @@ function tableRows(rows: readonly RouteRow[]): RouteRow[] {
     else if (!shown.has(page.path)) {
       shown.add(page.path)
       table.push({
-        route: `${page.path} (${plural(kind.length, 'page')}, largest)`,
+        route: `${page.path} (${kind.length.toLocaleString('en')} pages, largest)`,
         htmlBytes: Math.max(...kind.map((r) => r.htmlBytes)),
         jsGzipBytes: Math.max(...kind.map((r) => r.jsGzipBytes)),
         jsBudget: Math.max(...kind.map((r) => r.jsBudget)),
