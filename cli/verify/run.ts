@@ -140,28 +140,33 @@ const ROWS_PER_KIND = 20
  * with its route.
  */
 function tableRows(rows: readonly RouteRow[]): RouteRow[] {
+  const kindOf = (row: RouteRow) => {
+    const page = pageFor(row.route)
+    return page?.each ? page.path : undefined
+  }
   const kinds = new Map<string, RouteRow[]>()
   for (const row of rows) {
-    const page = pageFor(row.route)
-    if (page?.each) kinds.set(page.path, [...(kinds.get(page.path) ?? []), row])
+    const kind = kindOf(row)
+    if (!kind) continue
+    const same = kinds.get(kind)
+    if (same) same.push(row)
+    else kinds.set(kind, [row])
   }
-  const table: RouteRow[] = []
-  const shown = new Set<string>()
-  for (const row of rows) {
-    const page = pageFor(row.route)
-    const kind = page?.each ? (kinds.get(page.path) ?? []) : []
-    if (!page || kind.length <= ROWS_PER_KIND) table.push(row)
-    else if (!shown.has(page.path)) {
-      shown.add(page.path)
-      table.push({
-        route: `${page.path} (${kind.length.toLocaleString('en')} pages, largest)`,
-        htmlBytes: Math.max(...kind.map((r) => r.htmlBytes)),
-        jsGzipBytes: Math.max(...kind.map((r) => r.jsGzipBytes)),
-        jsBudget: Math.max(...kind.map((r) => r.jsBudget)),
-      })
-    }
-  }
-  return table
+  return rows.flatMap((row) => {
+    const kind = kindOf(row)
+    const same = kind ? (kinds.get(kind) ?? []) : []
+    if (!kind || same.length <= ROWS_PER_KIND) return [row]
+    // The kind's row stands where its first route was.
+    if (same[0] !== row) return []
+    return [
+      {
+        route: `${kind} (${same.length.toLocaleString('en')} pages, largest)`,
+        htmlBytes: Math.max(...same.map((r) => r.htmlBytes)),
+        jsGzipBytes: Math.max(...same.map((r) => r.jsGzipBytes)),
+        jsBudget: Math.max(...same.map((r) => r.jsBudget)),
+      },
+    ]
+  })
 }
 
 /** Failures or warnings grouped by page, at most five lines each: a badly broken build stays readable. */
