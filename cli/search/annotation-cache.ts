@@ -25,7 +25,7 @@ export async function openAnnotationCache(cacheDir: string, toolKey: string) {
   return {
     /** {@link annotate}, or what it gave for the same page before. */
     async annotate(html: string, page: SearchPage): Promise<Annotated> {
-      const key = sha256(JSON.stringify(page), html)
+      const key = markUpKey(page, html)
       used.add(key)
       const file = path.join(dir, `${key}.json`)
       // Not marked up before, or a file a stopped build left half written: marked up again.
@@ -53,4 +53,9 @@ export async function openAnnotationCache(cacheDir: string, toolKey: string) {
       await rm(path.join(cacheDir, 'search.json'), { force: true })
     },
   }
+}
+
+/** The name a page's mark-up is kept under: what the index is told about it, and its HTML. */
+export function markUpKey(page: SearchPage, html: string): string {
+  return sha256(JSON.stringify(page), html)
 }

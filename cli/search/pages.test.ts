@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { htmlFilesFor } from '../../lib/pages.ts'
 import type { RenderContext } from '../../model/context.ts'
+import { markUpKey } from './annotation-cache.ts'
 import { PRODUCT_WEIGHTS, searchPages } from './pages.ts'
 import { fromDir, openIndex } from './query.ts'
 import { buildSiteIndex } from './site-index.ts'
@@ -187,17 +189,29 @@ describe('buildSiteIndex beside a pre-render that renders part of the site', () 
   it('indexes the pages taken over at once, the rendered ones once written, and writes once every page is in place', async () => {
     // The last build's pages, which this build takes over (its about page with words of its own, to
     // tell where a page was read), and the product page it renders anew.
-    const taken = { ...PRERENDERED, 'aboutus/index.html': html('About us', 'Founded by lighthouse keepers.') }
+    const taken: Record<string, string> = {
+      ...PRERENDERED,
+      'aboutus/index.html': html('About us', 'Founded by lighthouse keepers.'),
+    }
     const previous = await tempFolder()
     await writeFiles(previous, { ...taken, 'products/socket/index.html': html('Inline Socket', 'Old copy.') })
     const client = await tempFolder()
-    // Each page marked up for Pagefind leaves a file in the mark-up cache: how far the index has read.
+    // Each page marked up for Pagefind leaves a file in the mark-up cache: what the index has read.
     const cache = { dir: await tempFolder(), toolKey: 'test' }
     const markedUp = async () => {
       const files = await readdir(path.join(cache.dir, 'search'), { recursive: true }).catch(() => [])
-      return files.filter((f) => f.endsWith('.json')).length
+      return new Set(files.filter((f) => f.endsWith('.json')).map((f) => path.basename(f, '.json')))
     }
-    const routes = searchPages(context()).map((p) => p.route)
+    const pages = searchPages(context())
+    const routes = pages.map((p) => p.route)
+    /** Whether the index has marked up these pages of the last build. */
+    const read = async (files: Record<string, string>) => {
+      const found = await markedUp()
+      return Object.entries(files).every(([file, text]) => {
+        const page = pages.find((p) => htmlFilesFor(p.route).includes(file))
+        return page !== undefined && found.has(markUpKey(page, text))
+      })
+    }
     const written = settleable()
     const rendered = settleable()
     const building = buildSiteIndex(client, context(), cache, {
@@ -209,17 +223,17 @@ describe('buildSiteIndex beside a pre-render that renders part of the site', () 
     building.catch(() => {})
     // While the render goes on, the pages before the socket's are read from the last build: gone from
     // there now, they are still indexed.
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(await markedUp()).toBeLessThan(routes.length)
-    for (const file of ['index.html', 'aboutus/index.html', 'railways.html', 'products/ring.html'])
-      await rm(path.join(previous, file))
+    const before = ['index.html', 'aboutus/index.html', 'railways.html', 'products/ring.html']
+    await until(() => read(Object.fromEntries(before.map((file) => [file, taken[file] ?? '']))))
+    expect((await markedUp()).size).toBeLessThan(routes.length)
+    for (const file of before) await rm(path.join(previous, file))
     // The render's own pages are written: the index reads the rest (every page marked up) while the
     // pages taken over are still being put in place, and writes nothing before they are.
     await writeFiles(client, {
       'products/socket/index.html': html('Inline Socket', 'Passed the glow wire test.'),
     })
     written.resolve()
-    await until(async () => (await markedUp()) === routes.length)
+    await until(async () => (await markedUp()).size === routes.length)
     expect(await readdir(client)).toEqual(['products'])
     await writeFiles(client, PRERENDERED)
     rendered.resolve()
