@@ -1,7 +1,6 @@
 import { readdirSync, statSync } from 'node:fs'
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+import { readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import pLimit from 'p-limit'
 import { annotate } from './annotate.ts'
 import type { SearchPage } from './pages.ts'
 import { wordCounts } from './words.ts'
@@ -83,9 +82,10 @@ export async function indexPages(pages: Pages, markUp: MarkUp = annotate): Promi
 
 /**
  * {@link indexPages}, with the index written to `<client>/pagefind/` (replacing what is there) by
- * Pagefind itself: the same files {@link writeIndex} writes from {@link indexPages}, without a thousand
- * files sent to this process as base64 in JSON, decoded and written again. At 1,000 products that was
- * this process's largest part of the search stage, while it was also verifying the pages.
+ * Pagefind itself: the same files {@link indexPages} returns, without a thousand files sent to this
+ * process as base64 in JSON, decoded and written again. At 1,000 products that was this process's
+ * largest part of the search stage, while it was also verifying the pages. `site dev` keeps the
+ * files in memory ({@link indexPages}); the build and the tests write them.
  */
 export async function writePagesIndex(
   client: string,
@@ -157,17 +157,4 @@ async function withIndex<T>(
   } finally {
     await pagefind.close()
   }
-}
-
-/** Index files written at once: a thousand written one after another took 0.7 s at 1,000 products. */
-const WRITES_AT_ONCE = 16
-
-/** Replaces `<client>/pagefind/` with the index files. */
-export async function writeIndex(client: string, files: IndexFile[]): Promise<void> {
-  const dir = path.join(client, SEARCH_BASE)
-  await rm(dir, { recursive: true, force: true })
-  const folders = new Set(files.map((file) => path.dirname(path.join(dir, file.path))))
-  for (const folder of folders) await mkdir(folder, { recursive: true })
-  const writing = pLimit(WRITES_AT_ONCE)
-  await Promise.all(files.map((file) => writing(() => writeFile(path.join(dir, file.path), file.content))))
 }

@@ -1,17 +1,8 @@
 /**
- * The words of the indexed text that a misspelling can be corrected to: lower case, at least three
- * characters with a letter in them, most frequent first (the suggestion prefers them on a tie).
- */
-export function vocabulary(texts: readonly string[]): string[] {
-  const counted = wordCounts()
-  for (const text of texts) counted.add(text)
-  return counted.vocabulary()
-}
-
-/**
- * {@link vocabulary}, counted one text at a time: the index counts each page's words as it hands the
- * page to Pagefind, so only the sort is left when Pagefind has every page (counting a thousand pages at
- * once took 0.2 s, in which Pagefind waited to write).
+ * The words of the indexed text that a misspelling can be corrected to, counted one text at a time as
+ * the index hands each page to Pagefind: lower case, at least three characters with a letter in them,
+ * most frequent first (the suggestion prefers them on a tie). Only the sort is left when Pagefind has
+ * every page (counting a thousand pages at once took 0.2 s, in which Pagefind waited to write).
  */
 export function wordCounts() {
   const counts = new Map<string, number>()
