@@ -56,6 +56,24 @@ describe('searchExactFirst', () => {
     expect(asked).toEqual(['   '])
   })
 
+  it('makes no ranked search when the pages titled exactly as the query are enough', async () => {
+    const titles = ['SZephyr 1', 'SZephyr 11', 'SZephyr 12', 'Rugged Switch 11', 'Rugged Switch 12']
+    const { pagefind, asked } = fakePagefind(titles)
+    for (const query of ['SZephyr 1', 'szephyr 11', 'Rugged Switch', 'Nothing like it', ' ']) {
+      const all = ids(await searchExactFirst(pagefind, query))
+      asked.length = 0
+      const first = ids(await searchExactFirst(pagefind, query, 1))
+      // The same leading result as the dialog's whole list, whichever way it was found.
+      expect(first.slice(0, 1)).toEqual(all.slice(0, 1))
+      const exact = titles.some((t) => plainWords(t) === plainWords(query))
+      expect(asked.includes(query)).toBe(!exact)
+    }
+    // Two asked for, one titled exactly: the ranked search fills the rest, in the dialog's order.
+    expect(ids(await searchExactFirst(pagefind, 'SZephyr 1', 2))).toEqual(
+      ids(await searchExactFirst(pagefind, 'SZephyr 1')),
+    )
+  })
+
   it('compares plain words', () => {
     expect(plainWords(' Ünïcode\tSwitch ')).toBe('unicode switch')
   })

@@ -29,19 +29,33 @@ export interface PagefindSearch<R extends { id: string }> {
  * "SZephyr 1" ranked 30th behind "SZephyr 11" and its kin; a visitor who types a product's whole name
  * means that product. The exact page is found by the title filter, so it leads however far down
  * Pagefind would have put it. Browser-safe: the search dialog and `site verify` both search with it.
+ *
+ * With `enough`, the pages titled exactly as the query are the whole answer when there are at least
+ * that many, and the ranked search is made only when there are not: `site verify` asks whether each
+ * name finds its page first, and the ranked search is most of a query's time (3.5 of 5.3 ms at 1,000
+ * products). Without it both searches start at once, as the dialog, which shows several, wants them.
  */
 export async function searchExactFirst<R extends { id: string }>(
   pagefind: PagefindSearch<R>,
   term: string,
+  enough = Number.POSITIVE_INFINITY,
 ): Promise<R[]> {
-  const [found, exact] = await Promise.all([
-    pagefind.search(term),
+  const exactly = async () =>
     plainWords(term)
-      ? pagefind.search(null, { filters: { [EXACT_TITLE_FILTER]: plainWords(term) } })
-      : undefined,
-  ])
+      ? ((await pagefind.search(null, { filters: { [EXACT_TITLE_FILTER]: plainWords(term) } }))?.results ??
+        [])
+      : []
+  const ranked = async () => (await pagefind.search(term))?.results ?? []
+  let exact: R[]
+  let found: R[]
+  if (enough === Number.POSITIVE_INFINITY) [exact, found] = await Promise.all([exactly(), ranked()])
+  else {
+    exact = await exactly()
+    if (exact.length >= enough) return exact
+    found = await ranked()
+  }
   const seen = new Set<string>()
-  return [...(exact?.results ?? []), ...(found?.results ?? [])].filter((r) => {
+  return [...exact, ...found].filter((r) => {
     if (seen.has(r.id)) return false
     seen.add(r.id)
     return true

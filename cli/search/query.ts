@@ -73,7 +73,8 @@ export async function openIndex(source: IndexSource) {
     return {
       /** The first `limit` results for `term`, best first, ordered as the search dialog orders them. */
       async search(term: string, limit = 5): Promise<Hit[]> {
-        const found = await searchExactFirst(pagefind, term)
+        // The pages titled exactly as the term lead: when they fill the answer, nothing else is asked.
+        const found = await searchExactFirst(pagefind, term, limit)
         const data = await Promise.all(found.slice(0, limit).map((r) => r.data()))
         return data.map((d) => ({ url: d.url, title: d.meta.title ?? '' }))
       },
