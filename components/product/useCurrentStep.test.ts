@@ -44,6 +44,19 @@ describe('nearest', () => {
     tops = { features: -700, benefits: 100, specifications: 900 }
     expect(nearest(STEPS)).toBe(1)
   })
+
+  it('puts the line below what the sticky bars cover (the scroll padding) and the section margin', () => {
+    tops = { features: 0, benefits: 500, specifications: 1100 }
+    expect(nearest(STEPS)).toBe(0)
+    document.documentElement.style.scrollPaddingTop = '300px'
+    try {
+      expect(nearest(STEPS)).toBe(1)
+      ;(document.getElementById('specifications') as HTMLElement).style.scrollMarginTop = '700px'
+      expect(nearest(STEPS)).toBe(2)
+    } finally {
+      document.documentElement.style.scrollPaddingTop = ''
+    }
+  })
 })
 
 describe('useCurrentStep', () => {

@@ -9,9 +9,18 @@ export interface Step {
 /** ../shared/spec/site-spec.md §9: the current step is re-evaluated after a 50 ms scroll pause. */
 export const SCROLL_PAUSE = 50
 
-/** How far the page must scroll down (negative: up) to bring a section to the line where it rests. */
+/** A length of computed style in pixels; `auto` and nothing are 0. */
+const pixels = (value: string) => Number.parseFloat(value) || 0
+
+/**
+ * How far the page must scroll down (negative: up) to bring a section to the line where it rests: the
+ * page's scroll padding (what the sticky bars cover, pages/global.css) and the section's scroll margin.
+ */
 function offset(el: HTMLElement): number {
-  return el.getBoundingClientRect().top - Number.parseFloat(getComputedStyle(el).scrollMarginTop || '0')
+  const rest =
+    pixels(getComputedStyle(document.documentElement).scrollPaddingTop) +
+    pixels(getComputedStyle(el).scrollMarginTop)
+  return el.getBoundingClientRect().top - rest
 }
 
 /** The section whose top is nearest the line where a scrolled-to section comes to rest. */

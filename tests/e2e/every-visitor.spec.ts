@@ -16,6 +16,38 @@ async function open(page: Page, path: string, width: number, height = 900): Prom
   await hydrated(page)
 }
 
+/**
+ * The focused element, named by its tag, accessible text and place in the document, and what covers it
+ * when nothing of it shows: the topmost element at its centre and at four points just inside its
+ * corners, none of them the element or inside it. Undefined when the page itself has the focus.
+ */
+function coveredFocus(): { name: string; under?: string } | undefined {
+  const el = document.activeElement
+  if (!el || el === document.body || el === document.documentElement) return undefined
+  const all = [...document.querySelectorAll(el.tagName)]
+  const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}" #${all.indexOf(el)}`
+  const r = el.getBoundingClientRect()
+  const inset = (a: number, b: number) => [a + Math.min(3, (b - a) / 2), b - Math.min(3, (b - a) / 2)]
+  const [left, right] = inset(r.left, r.right) as [number, number]
+  const [top, bottom] = inset(r.top, r.bottom) as [number, number]
+  const points = [
+    [(left + right) / 2, (top + bottom) / 2],
+    [left, top],
+    [right, top],
+    [left, bottom],
+    [right, bottom],
+  ] as const
+  const over = points.map(([x, y]) =>
+    x < 0 || y < 0 || x >= innerWidth || y >= innerHeight ? null : document.elementFromPoint(x, y),
+  )
+  if (over.some((hit) => hit && (hit === el || el.contains(hit)))) return { name }
+  const cover = over.find(Boolean)
+  const under = cover
+    ? `${cover.tagName.toLowerCase()}.${[...cover.classList].join('.')}`
+    : 'the edge of the screen'
+  return { name, under }
+}
+
 test.describe('by keyboard alone', () => {
   test('at 390 px Tab past the last link of the open menu closes it: focus never works behind it', async ({
     page,
@@ -96,6 +128,59 @@ test.describe('by keyboard alone', () => {
         .getByRole('link', { name: 'Industrial Rugged 16-Port Unmanaged Switch', exact: true }),
     ).toBeFocused()
   })
+
+  // WCAG 2.4.11: a focused element is never wholly hidden under the sticky header, the product page's
+  // step bar, the mobile bottom bar or the catalogue's compare bar (pages/global.css, scroll-padding).
+  for (const { path, width, chosen } of [
+    { path: '/', width: 375 },
+    { path: '/', width: 1366 },
+    { path: '/products', width: 375, chosen: true },
+    { path: '/products', width: 1366, chosen: true },
+    { path: '/products/szephyr', width: 1100 },
+    { path: '/products/szephyr', width: 1366 },
+    { path: '/aboutus', width: 375 },
+  ])
+    test(`at ${width} px on ${path}${chosen ? ' with products chosen' : ''}, no Tab or Shift+Tab stop is hidden under a bar`, async ({
+      page,
+    }) => {
+      // Focus scrolls at once, as for a visitor who asks for less motion: each stop is measured where it rests.
+      await page.emulateMedia({ reducedMotion: 'reduce' })
+      if (chosen) {
+        await open(page, path, width, 800)
+        await page.getByRole('checkbox', { name: 'Compare SZephyr' }).check()
+        await page.getByRole('checkbox', { name: 'Compare Smazer' }).check()
+        await expect(page.getByRole('link', { name: 'Compare 2 products' })).toBeVisible()
+      }
+      const hidden: string[] = []
+      for (const key of ['Tab', 'Shift+Tab']) {
+        // From a fresh page with nothing focused (the choices stay): Tab starts at the top, Shift+Tab at the end.
+        await open(page, path, width, 800)
+        if (chosen) await expect(page.getByRole('link', { name: 'Compare 2 products' })).toBeVisible()
+        await page.evaluate(
+          (end) => window.scrollTo(0, end ? document.documentElement.scrollHeight : 0),
+          key !== 'Tab',
+        )
+        const seen = new Set<string>()
+        for (let stop = 0; stop < 200; stop++) {
+          await page.keyboard.press(key)
+          // Two frames: a style the focus starts (the skip link's place) has been painted.
+          await page.evaluate(
+            () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+          )
+          const found = await page.evaluate(coveredFocus)
+          // Past the last stop the focus leaves the page (for the browser's own controls): the pass is done.
+          if (!found) {
+            if (seen.size) break
+            continue
+          }
+          if (seen.has(found.name)) break
+          seen.add(found.name)
+          if (found.under) hidden.push(`${key} to ${found.name}: under ${found.under}`)
+        }
+        expect(seen.size, `${key} reached the page's controls`).toBeGreaterThan(10)
+      }
+      expect(hidden).toEqual([])
+    })
 
   test('on /products, Clear hands the focus to the first product chosen, and Clear all filters to the first filter', async ({
     page,
