@@ -36,7 +36,8 @@ export function HeaderDropdown({ menu, label, active, wide = false, group, child
   if (!hydrated)
     return (
       <li className={item}>
-        <details className="site-header__details" ref={native}>
+        {/* One name for both: opening one closes the other, as the buttons do once hydrated. */}
+        <details className="site-header__details" name="site-header-menu" ref={native}>
           <summary className={toggle}>
             {label}
             {chevron}

@@ -194,7 +194,8 @@ function Submenu({
   if (native)
     return (
       <li>
-        <details>
+        {/* One submenu open at a time, as the hydrated panel has it. */}
+        <details name="mobile-submenu">
           <summary className="mobile-panel__toggle">
             {label}
             <Plus open={false} />

@@ -55,6 +55,12 @@ test.describe('the header without scripts', () => {
     await nav.getByText('Products', { exact: true }).click()
     await expect(nav.getByRole('link', { name: 'All products: filter by facts and compare' })).toBeVisible()
     expect(await axeOfCopy(page)).toEqual([])
+    // One menu at a time, as with scripts: Solutions closes Products, and Products Solutions.
+    await nav.getByText('Solutions', { exact: true }).click()
+    await expect(nav.getByRole('link', { name: 'Railways' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Smart Panel Board' })).toBeHidden()
+    await nav.getByText('Products', { exact: true }).click()
+    await expect(nav.getByRole('link', { name: 'Railways' })).toBeHidden()
     await nav.getByRole('link', { name: 'Smart Panel Board' }).click()
     await expect(page).toHaveURL(/\/products\/smartpanel$/)
     await expect(page.getByRole('heading', { level: 1, name: /Smart Panel Board/ })).toBeVisible()
@@ -80,6 +86,8 @@ test.describe('the header without scripts', () => {
     await menu.getByText('Solutions', { exact: true }).click()
     await expect(menu.getByRole('link', { name: 'Space' })).toBeVisible()
     await menu.getByText('Products', { exact: true }).click()
+    // One submenu at a time, as with scripts.
+    await expect(menu.getByRole('link', { name: 'Space' })).toBeHidden()
     await menu.getByRole('link', { name: 'Smazer' }).click()
     await expect(page).toHaveURL(/\/products\/smazer$/)
   })
