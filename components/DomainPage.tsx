@@ -121,7 +121,11 @@ export function DomainPage({ domain, heading, intro, heroImage, blocks, brochure
                 ))}
               </ul>
             ) : (
-              <p>The data sheets of our products, every one as a PDF.</p>
+              // Said outright, so the section does not read as a list that failed to load.
+              <p>
+                There is no {domain} brochure yet: the library has the data sheet of every product, each as a
+                PDF.
+              </p>
             )}
             <p className="domain-brochures__all">
               <a href={BROCHURE_LIBRARY}>All brochures</a>

@@ -496,6 +496,20 @@ test.describe('pre-rendered HTML (before any script runs)', () => {
     )
   })
 
+  test('a domain with no brochure of its own says so and leads to the library; one with brochures lists them', async ({
+    page,
+  }) => {
+    await page.goto('/space')
+    const space = page.getByRole('region', { name: 'Brochures' })
+    await expect(space).toContainText('There is no Space brochure yet')
+    await expect(space.getByRole('listitem')).toHaveCount(0)
+    await expect(space.getByRole('link', { name: 'All brochures' })).toHaveAttribute('href', '/brochures')
+    await page.goto('/railways')
+    const railways = page.getByRole('region', { name: 'Railways brochures' })
+    expect(await railways.getByRole('listitem').count()).toBeGreaterThan(0)
+    await expect(railways).not.toContainText('no Railways brochure')
+  })
+
   test('without scripts the scroll-animated blocks are visible', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
