@@ -117,6 +117,8 @@ test.describe('by keyboard alone', () => {
     await page.keyboard.press('Enter')
     await expect(page.getByRole('table').getByRole('columnheader')).toHaveCount(3)
     await expect(add).toBeDisabled()
+    // And it looks it: a disabled button is faded, not drawn like one that works.
+    expect(Number(await add.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1)
     await expect(list).toBeFocused()
     await list.selectOption('industrialrugged16portunmanagedswitch')
     await add.focus()
