@@ -46,18 +46,13 @@ export async function searchExactFirst<R extends { id: string }>(
         [])
       : []
   const ranked = async () => (await pagefind.search(term))?.results ?? []
-  let exact: R[]
-  let found: R[]
-  if (enough === Number.POSITIVE_INFINITY) [exact, found] = await Promise.all([exactly(), ranked()])
-  else {
-    exact = await exactly()
-    if (exact.length >= enough) return exact
-    found = await ranked()
-  }
-  const seen = new Set<string>()
-  return [...exact, ...found].filter((r) => {
-    if (seen.has(r.id)) return false
-    seen.add(r.id)
-    return true
-  })
+  if (enough === Number.POSITIVE_INFINITY) return exactFirst(...(await Promise.all([exactly(), ranked()])))
+  const exact = await exactly()
+  return exact.length >= enough ? exact : exactFirst(exact, await ranked())
+}
+
+/** The exact pages, then the ranked ones not among them. */
+function exactFirst<R extends { id: string }>(exact: R[], ranked: R[]): R[] {
+  const seen = new Set(exact.map((r) => r.id))
+  return [...exact, ...ranked.filter((r) => !seen.has(r.id))]
 }
