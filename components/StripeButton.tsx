@@ -15,8 +15,9 @@ type AsButton = Common & { href?: undefined } & Omit<
   >
 
 /**
- * A call-to-action with seven animated stripes that sweep across it on hover and focus (still under
- * reduced motion). Renders a link when given `href`, otherwise a button.
+ * A call-to-action with seven animated stripes that stream across it for 4.2 s when it appears and
+ * again while it is hovered or focused (still under reduced motion; StripeButton.css says why not
+ * endlessly). Renders a link when given `href`, otherwise a button.
  */
 export function StripeButton(props: AsLink | AsButton) {
   const { children, className, ...rest } = props

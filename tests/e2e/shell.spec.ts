@@ -660,6 +660,39 @@ test.describe('motion', () => {
     await expect(block).toHaveClass(/aos-animate/)
   })
 
+  test('nothing moves on its own for more than five seconds; the stripe button streams again under the pointer', async ({
+    page,
+  }) => {
+    // WCAG 2.2.2: motion that starts by itself stops within five seconds (a spinner, which shows only
+    // while something loads, is the exception). The mobile bar's stripe button is on every page at 390.
+    const endless = () =>
+      document
+        .getAnimations()
+        .filter((a) => !(a instanceof CSSAnimation && a.animationName === 'spinner-turn'))
+        .filter((a) => (a.effect?.getComputedTiming().endTime ?? 0) > 5000)
+        .map(
+          (a) =>
+            `${(a as CSSAnimation).animationName ?? 'a transition'} on ${(a.effect as KeyframeEffect).target?.className}`,
+        )
+    for (const [path, width] of [
+      ['/', 1440],
+      ['/space', 1440],
+      ['/products/szephyr', 390],
+    ] as const) {
+      await open(page, path, width)
+      const stripes = page.locator('.stripe-button__stripe')
+      expect(await stripes.count(), path).toBeGreaterThan(0)
+      expect(await page.evaluate(endless), path).toEqual([])
+    }
+    const button = page.getByRole('button', { name: 'Schedule Demo' })
+    await button.hover()
+    const iterations = () =>
+      button
+        .locator('.stripe-button__stripe')
+        .evaluateAll((all) => all.map((s) => s.getAnimations()[0]?.effect?.getComputedTiming().iterations))
+    expect(await iterations()).toEqual(Array(7).fill(Number.POSITIVE_INFINITY))
+  })
+
   test('with reduced motion nothing is hidden for animation', async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: 'reduce' })
     const page = await context.newPage()
