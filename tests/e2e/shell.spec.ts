@@ -669,7 +669,7 @@ test.describe('motion', () => {
       document
         .getAnimations()
         .filter((a) => !(a instanceof CSSAnimation && a.animationName === 'spinner-turn'))
-        .filter((a) => (a.effect?.getComputedTiming().endTime ?? 0) > 5000)
+        .filter((a) => Number(a.effect?.getComputedTiming().endTime ?? 0) > 5000)
         .map(
           (a) =>
             `${(a as CSSAnimation).animationName ?? 'a transition'} on ${(a.effect as KeyframeEffect).target?.className}`,
