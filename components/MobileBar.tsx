@@ -1,5 +1,6 @@
 import { type FocusEvent, type ReactNode, useEffect, useId, useState } from 'react'
 import { useHydrated } from 'vike-react/useHydrated'
+import { afterNextPaint } from '../lib/after-paint.ts'
 import { CATALOGUE_PATH } from '../lib/pages.ts'
 import { Glyph } from './Glyph.tsx'
 import type { HeaderMenu } from './Header.tsx'
@@ -52,11 +53,19 @@ export function MobileBar({
       setSubmenu(null)
       return
     }
+    // The page stops scrolling a frame after the menu shows, not in the frame that shows it: taking the
+    // page's scrolling away lays out and paints the whole page again, which that frame would wait for.
     const body = document.body
-    const previous = body.style.overflow
-    body.style.overflow = 'hidden'
+    let previous: string | undefined
+    let closed = false
+    afterNextPaint(() => {
+      if (closed) return
+      previous = body.style.overflow
+      body.style.overflow = 'hidden'
+    })
     return () => {
-      body.style.overflow = previous
+      closed = true
+      if (previous !== undefined) body.style.overflow = previous
     }
   }, [open])
 

@@ -110,7 +110,7 @@ test.describe('mobile bottom header', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'true')
     const mobile = page.getByRole('navigation', { name: 'Mobile' })
     await expect(mobile).toBeVisible()
-    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden')
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden')
 
     const products = mobile.getByRole('button', { name: 'Products' })
     const solutions = mobile.getByRole('button', { name: 'Solutions' })
