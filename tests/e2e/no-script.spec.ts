@@ -55,6 +55,11 @@ test.describe('the header without scripts', () => {
     await nav.getByText('Products', { exact: true }).click()
     await expect(nav.getByRole('link', { name: 'All products: filter by facts and compare' })).toBeVisible()
     expect(await axeOfCopy(page)).toEqual([])
+    // A press outside the open menu closes it, as with scripts, and follows nothing.
+    await page.mouse.click(100, 800)
+    await expect(nav.getByRole('link', { name: 'All products: filter by facts and compare' })).toBeHidden()
+    await expect(page).toHaveURL(/\/$/)
+    await nav.getByText('Products', { exact: true }).click()
     // One menu at a time, as with scripts: Solutions closes Products, and Products Solutions.
     await nav.getByText('Solutions', { exact: true }).click()
     await expect(nav.getByRole('link', { name: 'Railways' })).toBeVisible()
@@ -83,6 +88,11 @@ test.describe('the header without scripts', () => {
     const menu = page.getByRole('navigation', { name: 'Mobile' })
     await expect(menu.getByRole('link', { name: 'About Us' })).toBeVisible()
     await expect(menu.getByRole('button', { name: 'Search' })).toHaveCount(0)
+    // A tap on the page beside the open menu closes it; the Menu opens it again.
+    await page.mouse.click(180, 150)
+    await expect(menu.getByRole('link', { name: 'About Us' })).toBeHidden()
+    await expect(page).toHaveURL(/\/aboutus$/)
+    await page.getByText('Menu', { exact: true }).click()
     await menu.getByText('Solutions', { exact: true }).click()
     await expect(menu.getByRole('link', { name: 'Space' })).toBeVisible()
     await menu.getByText('Products', { exact: true }).click()
