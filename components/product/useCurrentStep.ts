@@ -12,25 +12,28 @@ export const SCROLL_PAUSE = 50
 /** A length of computed style in pixels; `auto` and nothing are 0. */
 const pixels = (value: string) => Number.parseFloat(value) || 0
 
+/** The page's scroll padding at the top, in pixels. */
+const scrollPaddingTop = () => pixels(getComputedStyle(document.documentElement).scrollPaddingTop)
+
 /**
  * How far the page must scroll down (negative: up) to bring a section to the line where it rests: the
- * page's scroll padding (what the sticky bars cover, pages/global.css) and the section's scroll margin.
+ * page's scroll padding (`padding`: what the sticky bars cover, pages/global.css) and the section's
+ * scroll margin.
  */
-function offset(el: HTMLElement): number {
-  const rest =
-    pixels(getComputedStyle(document.documentElement).scrollPaddingTop) +
-    pixels(getComputedStyle(el).scrollMarginTop)
-  return el.getBoundingClientRect().top - rest
+function offset(el: HTMLElement, padding = scrollPaddingTop()): number {
+  return el.getBoundingClientRect().top - padding - pixels(getComputedStyle(el).scrollMarginTop)
 }
 
 /** The section whose top is nearest the line where a scrolled-to section comes to rest. */
 export function nearest(steps: readonly Step[]): number {
+  // Read once for every section: the same for all of them.
+  const padding = scrollPaddingTop()
   let best = 0
   let distance = Number.POSITIVE_INFINITY
   steps.forEach((s, i) => {
     const el = document.getElementById(s.key)
     if (!el) return
-    const d = Math.abs(offset(el))
+    const d = Math.abs(offset(el, padding))
     if (d < distance) {
       distance = d
       best = i
