@@ -691,6 +691,11 @@ test.describe('motion', () => {
         .locator('.stripe-button__stripe')
         .evaluateAll((all) => all.map((s) => s.getAnimations()[0]?.effect?.getComputedTiming().iterations))
     expect(await iterations()).toEqual(Array(7).fill(Number.POSITIVE_INFINITY))
+    // Asked for less motion, the stripes stay still under the pointer too.
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.mouse.move(0, 0)
+    await button.hover()
+    expect(await iterations()).toEqual(Array(7).fill(undefined))
   })
 
   test('with reduced motion nothing is hidden for animation', async ({ browser }) => {
