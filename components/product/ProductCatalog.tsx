@@ -1,5 +1,6 @@
-import { type CSSProperties, useState } from 'react'
+import { type CSSProperties, useRef, useState } from 'react'
 import { Picture } from '../Picture.tsx'
+import { warmPicture } from '../warm-picture.ts'
 import type { Catalog as Data } from './types.ts'
 
 const SWATCH: Record<string, string> = {
@@ -9,23 +10,31 @@ const SWATCH: Record<string, string> = {
   grey: '#7b8794',
 }
 const capitalised = (s: string) => s[0]?.toUpperCase() + s.slice(1)
+const COLOUR_SIZES = '(max-width: 1024px) 92vw, 560px'
 
-/** The colour variants: a group of toggle buttons and the picture of the chosen one. */
+/**
+ * The colour variants: a group of toggle buttons and the picture of the chosen one. The other colours'
+ * pictures are fetched when a pointer (a finger too) or the focus first comes to the buttons, so the
+ * picture changes with the press rather than a download later on a phone's network; a visitor who
+ * never comes near the buttons fetches none of them.
+ */
 function Colours({ colours, name }: { colours: NonNullable<Data['colours']>; name: string }) {
   const [chosen, setChosen] = useState(0)
+  const warmed = useRef(false)
   const shown = colours[chosen] ?? colours[0]
   if (!shown) return null
+  const warm = () => {
+    if (warmed.current) return
+    warmed.current = true
+    for (const c of colours) if (c !== shown) warmPicture(c.image, COLOUR_SIZES)
+  }
   return (
     <div className="pcolours">
       <div className="pcolours__media">
-        <Picture
-          image={shown.image}
-          alt={`${name} in ${shown.name}`}
-          sizes="(max-width: 1024px) 92vw, 560px"
-        />
+        <Picture image={shown.image} alt={`${name} in ${shown.name}`} sizes={COLOUR_SIZES} />
       </div>
       <div className="pcolours__pick">
-        <fieldset className="pcolours__swatches">
+        <fieldset className="pcolours__swatches" onPointerEnter={warm} onFocus={warm}>
           <legend>Choose a colour</legend>
           {colours.map((c, i) => (
             <button

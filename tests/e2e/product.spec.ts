@@ -124,6 +124,56 @@ test.describe('product page content', () => {
     await expect(page.getByText('Showing SZephyr in blue.')).toBeVisible()
   })
 
+  for (const arrives of ['pointer', 'focus'] as const)
+    test(`when the ${arrives} comes to the colours, their pictures are fetched, and the chosen one shows with the press`, async ({
+      page,
+    }) => {
+      // A phone's network: every colour's picture takes most of a second to arrive.
+      const fetched: string[] = []
+      await page.route('**/media/products/szephyr/colour-*', async (route) => {
+        fetched.push(new URL(route.request().url()).pathname)
+        await new Promise((resolve) => setTimeout(resolve, 800))
+        await route.continue()
+      })
+      await open(page, '/products/szephyr', 1440)
+      // The section below the hero hydrates in idle time; until then no script listens to it.
+      await expect(page.locator('main [data-staged]:not([data-hydrated])')).toHaveCount(0)
+      const colours = page.getByRole('group', { name: 'Choose a colour' })
+      const picture = page.getByRole('img', { name: /^SZephyr in / })
+      await picture.scrollIntoViewIfNeeded()
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete)).toBe(true)
+      expect(fetched.filter((p) => !p.includes('colour-white'))).toEqual([])
+
+      const blue = colours.getByRole('button', { name: 'Blue' })
+      if (arrives === 'pointer') await blue.hover()
+      else await colours.getByRole('button', { name: 'White' }).focus()
+      for (const colour of ['blue', 'green', 'grey'])
+        await expect.poll(() => fetched.some((p) => p.includes(`colour-${colour}`))).toBe(true)
+      // Every picture has arrived and been decoded before the press.
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () =>
+              performance
+                .getEntriesByType('resource')
+                .map((e) => e as PerformanceResourceTiming)
+                .filter((e) => /colour-(blue|green|grey)/.test(e.name) && e.responseEnd > 0).length,
+          ),
+        )
+        .toBe(3)
+
+      await (arrives === 'pointer'
+        ? blue.click()
+        : page.keyboard.press('Tab').then(() => page.keyboard.press('Enter')))
+      // Read in the press's own task: the new address is an image the page already holds.
+      const shown = await picture.evaluate((img: HTMLImageElement) => ({
+        complete: img.complete,
+        src: img.currentSrc,
+      }))
+      expect(shown.src).toContain('colour-blue')
+      expect(shown.complete).toBe(true)
+    })
+
   for (const width of [1025, 1200, 1440])
     test(`at ${width} px every step of the six-step bar keeps to its own room`, async ({ page }) => {
       await open(page, '/products/smartpanel', width)
