@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { axeViolations } from './axe.ts'
 import { hydrated } from './hydrated.ts'
-import { jumpTo, scrollEnded, scrollQuiet, scrollState } from './scroll.ts'
+import { jumpTo, pressWhereItIs, scrollEnded, scrollQuiet, scrollState } from './scroll.ts'
 
 async function open(page: Page, path: string, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 900 })
@@ -271,13 +271,14 @@ test.describe('step navigator on wide screens', () => {
       const specs = bar.getByRole('link', { name: 'Specifications' })
       const installation = bar.getByRole('link', { name: 'Easy Installation' })
       const event = scrollend ? 'scrollend' : 'test:scrollend'
-      // From the first section the bar is on screen, so a click scrolls nothing into view before it.
+      // From the first section the bar is on screen, and it is pressed where it is (pressWhereItIs).
       await jumpTo(page, '#features', event)
+      await expect(specs).toBeInViewport()
       const ended = scrollEnded(page, event)
-      await specs.click()
+      await pressWhereItIs(page, specs)
       await ended
       // Chosen again where it already rests: no scroll comes, so nothing may stay pinned to it.
-      await specs.click()
+      await pressWhereItIs(page, specs)
       await jumpTo(page, '#installation', event)
       await expect(installation).toHaveAttribute('aria-current', 'step')
       const installationTop = () =>
@@ -291,7 +292,7 @@ test.describe('step navigator on wide screens', () => {
       // headless Chromium it ends the scroll event-wise while the smooth scroll carries on.)
       const start = await page.evaluate(() => scrollY)
       const stopped = scrollEnded(page, event)
-      await specs.click()
+      await pressWhereItIs(page, specs)
       await page.waitForFunction((y) => Math.abs(scrollY - y) > 50, start)
       await page
         .locator('#installation')
