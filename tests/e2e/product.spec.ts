@@ -406,20 +406,32 @@ test.describe('mobile floating stepper', () => {
         const behavior: ScrollBehavior = motion === 'reduce' ? 'instant' : 'smooth'
         await clearOfHero(page)
 
+        // Each scroll has ended before the next begins: a smooth scroll still under way can carry on
+        // past a jump made meanwhile and take the page back where it was going.
+        const scrolled = async (scroll: () => Promise<unknown>) => {
+          const ended = scrollEnded(page)
+          await scroll()
+          await ended
+        }
+
         // Scrolled deep in one go, then back to the top in one go.
-        await page.evaluate((b) => scrollTo({ top: document.body.scrollHeight / 2, behavior: b }), behavior)
+        await scrolled(() =>
+          page.evaluate((b) => scrollTo({ top: document.body.scrollHeight / 2, behavior: b }), behavior),
+        )
         await expect(toggle).toBeVisible()
-        await page.evaluate((b) => scrollTo({ top: 0, behavior: b }), behavior)
+        await scrolled(() => page.evaluate((b) => scrollTo({ top: 0, behavior: b }), behavior))
         await clearOfHero(page)
 
         // A fragment link from the top to a deep section.
-        await page.evaluate(() => {
-          location.hash = '#specifications'
-        })
+        await scrolled(() =>
+          page.evaluate(() => {
+            location.hash = '#specifications'
+          }),
+        )
         await expect(toggle).toBeVisible()
 
         // Back to top, the floating button.
-        await page.getByRole('button', { name: 'Back to top' }).click()
+        await scrolled(() => page.getByRole('button', { name: 'Back to top' }).click())
         await clearOfHero(page)
 
         // A step chosen from the rail lands past the hero: the toggle stays.
