@@ -10,6 +10,14 @@ interface PictureProps {
   className?: string
 }
 
+/**
+ * The `<source>`s a `<Picture>` offers before its `<img>` (which carries the WebP set), best first: what
+ * `warm-picture.ts` copies, so a picture fetched ahead is the one the page will choose.
+ */
+export function pictureSources(image: ImageData): { type: string; srcSet: string }[] {
+  return image.avifSrcSet ? [{ type: 'image/avif', srcSet: image.avifSrcSet }] : []
+}
+
 /** A responsive image with width and height (no layout shift), srcset, and lazy loading below the fold. */
 export function Picture({ image, alt, sizes, priority = false, className }: PictureProps) {
   const img = (
@@ -26,10 +34,13 @@ export function Picture({ image, alt, sizes, priority = false, className }: Pict
       fetchPriority={priority ? 'high' : 'auto'}
     />
   )
-  if (!image.avifSrcSet) return img
+  const sources = pictureSources(image)
+  if (!sources.length) return img
   return (
     <picture>
-      <source type="image/avif" srcSet={image.avifSrcSet} sizes={sizes} />
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
       {img}
     </picture>
   )

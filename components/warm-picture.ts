@@ -1,18 +1,20 @@
 import type { ImageData } from '../model/images.ts'
+import { pictureSources } from './Picture.tsx'
 
 /**
- * Fetches and decodes `image` as `<Picture>` (Picture.tsx) would show it at `sizes` (the same
- * candidate: a detached copy of its markup), without showing it: a picture about to replace another then changes with the
- * press that asks for it instead of after a download. The browser keeps it in the document's list of
- * available images, so the `<img>` that takes its address shows it at once. A module of its own: the
- * pages that show a `<Picture>` and never change one do not load it.
+ * Fetches and decodes `image` as `<Picture>` would show it at `sizes`, without showing it: a detached
+ * copy of its markup (the same sources, `pictureSources`), so the browser chooses the same candidate.
+ * A picture about to replace another then changes with the press that asks for it instead of after a
+ * download: the browser keeps it in the document's list of available images, and the `<img>` that
+ * takes its address shows it at once. A module of its own: the pages that show a `<Picture>` and never
+ * change one do not load it.
  */
 export function warmPicture(image: ImageData, sizes: string): void {
   const picture = document.createElement('picture')
-  if (image.avifSrcSet) {
+  for (const { type, srcSet } of pictureSources(image)) {
     const source = document.createElement('source')
-    source.type = 'image/avif'
-    source.srcset = image.avifSrcSet
+    source.type = type
+    source.srcset = srcSet
     source.sizes = sizes
     picture.append(source)
   }
